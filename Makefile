@@ -1,0 +1,65 @@
+SHELL := /bin/bash
+# ChainKit and ChainTUI. `make run` and `make test` install what is missing, then do their job.
+SWIFT       ?= swift
+TSAN_PATH   ?= .build-tsan
+SYMBOLS_DIR ?= .build/symbol-graphs
+DOCS_DIR    ?= .build/docs
+export LANG ?= C.UTF-8
+
+.PHONY: all setup build run test test-unit test-tsan lint format bench bench-callgrind docs clean
+
+all: build
+
+## setup: install the system pieces the build and the tests need (ncursesw headers, tmux).
+setup:
+	@scripts/setup.sh
+
+## build: debug build of every target; fails on any compiler or SwiftPM warning.
+build: setup
+	@$(SWIFT) build 2>&1 | tee .build-log.txt; status=$${PIPESTATUS[0]}; \
+	  if [ $$status -ne 0 ]; then exit $$status; fi; \
+	  if grep -E "warning:" .build-log.txt; then echo "error: the build printed warnings" >&2; exit 1; fi
+
+## run: start the interactive explorer.
+run: setup
+	@$(SWIFT) build --product chaintui 2>&1 | grep -vE "^(\[|Build|Building|Compiling|Write|Emitting|Planning|Linking|Fetching|Computing|Creating|Working|Cloning|Resolving)" || true
+	@$$($(SWIFT) build --show-bin-path)/chaintui $(ARGS)
+
+## test: lint, the warning-free build, every test, then the concurrency tests under TSan.
+test: lint build test-unit test-tsan
+
+test-unit: setup
+	$(SWIFT) test
+
+test-tsan: setup
+	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_PATH) --filter ChainKitConcurrencyTests
+
+## lint: swift-format in strict mode against the checked-in .swift-format.
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
+
+## format: rewrite the sources in place with the checked-in .swift-format.
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
+
+## bench: release-built benchmarks of ChainKit against the floor and its peers, in one run.
+bench: setup
+	$(SWIFT) run -c release --package-path Benchmarks chainkit-bench $(ARGS)
+
+## bench-callgrind: instruction counts (repeatable) for the same cases under valgrind.
+bench-callgrind: setup
+	@scripts/bench-callgrind.sh $(ARGS)
+
+## docs: build the DocC archives of ChainKit and ChainTUI into .build/docs.
+docs: setup
+	$(SWIFT) build -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOLS_DIR)
+	@mkdir -p $(DOCS_DIR)
+	docc convert Sources/ChainKit/ChainKit.docc --fallback-display-name ChainKit \
+	  --fallback-bundle-identifier org.chainkit.ChainKit \
+	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainKit.doccarchive
+	docc convert Sources/ChainTUI/ChainTUI.docc --fallback-display-name ChainTUI \
+	  --fallback-bundle-identifier org.chainkit.ChainTUI \
+	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainTUI.doccarchive
+
+clean:
+	rm -rf .build $(TSAN_PATH) Benchmarks/.build .build-log.txt

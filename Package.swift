@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+// ChainKit: communication among objects in a hierarchy, and ChainTUI, the terminal explorer.
+// The benchmarks live in their own package (Benchmarks/) so that `make test` never builds their
+// peers (OpenCombine) or runs them.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "ChainKit",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ChainKit", targets: ["ChainKit"]),
+    .library(name: "ChainTUI", targets: ["ChainTUI"]),
+    .library(name: "ChainTUITesting", targets: ["ChainTUITesting"]),
+    .executable(name: "chaintui", targets: ["chaintui"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .systemLibrary(name: "CNcurses"),
+    .target(name: "ChainKit", swiftSettings: strict),
+    .target(name: "ChainTUI", dependencies: ["ChainKit", "CNcurses"], swiftSettings: strict),
+    .target(name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
+    .executableTarget(
+      name: "chaintui",
+      dependencies: ["ChainTUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    .testTarget(name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    .testTarget(
+      name: "ChainTUITests",
+      dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit"],
+      resources: [.copy("Scripts")],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
