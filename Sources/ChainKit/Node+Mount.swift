@@ -9,7 +9,11 @@ extension Node {
   ///   descendants; the tree is left unchanged.
   public func mount(at parent: Node) throws(ChainError) {
     if core.parents.contains(where: { $0 === parent.core }) { return }
-    if parent.core.hasAncestorOrSelf(core) {
+    if parent.core === core { throw .mountCycle(child: name, parent: parent.name) }
+    // A leaf cannot be above anything and a root cannot be below anything, so the common ways
+    // of building a tree need no walk; otherwise walk the parent's ancestors.
+    let mayCycle = !core.children.isEmpty && !parent.core.parents.isEmpty
+    if mayCycle, parent.core.hasAncestorOrSelf(core) {
       throw .mountCycle(child: name, parent: parent.name)
     }
     core.parents.append(parent.core)

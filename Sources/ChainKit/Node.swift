@@ -32,10 +32,10 @@ public final class Node {
   }
 
   isolated deinit {
-    // NB: only look for tracers when some are installed; computing a path per deallocation would
-    // make tearing down a deep tree quadratic.
+    // NB: only look for tracers when some are installed, and never by computing (and caching) a
+    // full path: that would make tearing down a deep tree quadratic in time and memory.
     if Trace.installedCount > 0, !core.parents.isEmpty {
-      let tracers = core.tracersOnPath
+      let tracers = core.tracersNearby()
       for parent in core.parents {
         Trace.emit(
           .unmount(MountRecord(node: name, parent: parent.name, reason: .released)), to: tracers)

@@ -70,6 +70,23 @@ final class NodeCore {
     cachedVersion = DispatchState.topologyVersion
   }
 
+  /// The tracers on this node and its ancestors, visiting at most
+  /// ``Trace/structuralSearchLimit`` nodes and caching nothing.
+  func tracersNearby() -> [any Tracer] {
+    let epoch = DispatchState.nextEpoch()
+    var found: [any Tracer] = []
+    var stack: ContiguousArray<NodeCore> = [self]
+    var visited = 0
+    while let core = stack.popLast(), visited < Trace.structuralSearchLimit {
+      if core.mark == epoch { continue }
+      core.mark = epoch
+      visited += 1
+      for installation in core.tracers { found.append(installation.tracer) }
+      for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
+    }
+    return found
+  }
+
   /// Whether `other` is this node or one of its ancestors.
   func hasAncestorOrSelf(_ other: NodeCore) -> Bool {
     let epoch = DispatchState.nextEpoch()

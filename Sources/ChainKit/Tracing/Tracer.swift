@@ -46,8 +46,13 @@ enum Trace {
   /// Sends a mount or unmount record to the tracers on `core`'s path.
   static func emitMount(_ record: TraceRecord, at core: NodeCore) {
     guard installedCount > 0 else { return }
-    emit(record, to: core.tracersOnPath)
+    emit(record, to: core.tracersNearby())
   }
+
+  /// How far above a node mount and release records look for tracers. Dispatch records see
+  /// every tracer on the path; structural records stop here so that building or tearing down
+  /// a very deep tree stays linear while an inspector is installed somewhere.
+  static let structuralSearchLimit = 1_000
 }
 
 extension Node {
