@@ -12,7 +12,7 @@ final class BackgroundLane<Payload: Sendable>: Sendable {
     var running = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let cancelled = Atomic<Bool>(false)
   private let body: @Sendable (DeliveredEvent<Payload>) async -> Void
 
@@ -31,6 +31,9 @@ final class BackgroundLane<Payload: Sendable>: Sendable {
       Task.detached { await self.run() }
     }
   }
+
+  /// Whether the lane's task is running calls (for tests).
+  var isRunning: Bool { state.withLock { $0.running } }
 
   /// Stops every call not yet started; a call under way finishes.
   func cancel() { cancelled.store(true, ordering: .releasing) }

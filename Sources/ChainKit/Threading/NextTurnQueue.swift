@@ -12,6 +12,8 @@ enum NextTurnQueue {
 
   private static var pending: [Call] = []
   private static var scheduled = false
+  /// How many drains have run, so tests can tell one drain from the next.
+  static private(set) var drainCount = 0
 
   static func enqueue(_ registration: RegistrationHandle, _ run: @escaping @MainActor () -> Void) {
     pending.append(Call(registration: registration, run: run))
@@ -21,6 +23,7 @@ enum NextTurnQueue {
   }
 
   static func drain() {
+    drainCount += 1
     let batch = pending
     pending = []
     scheduled = false

@@ -29,7 +29,7 @@ struct RemotePost: Sendable {
 final class RemotePostQueue: Sendable {
   static let shared = RemotePostQueue()
 
-  private let pending = Mutex<[RemotePost]>([])
+  private let pending = Locked<[RemotePost]>([])
   let dropped = Atomic<Int>(0)
 
   func enqueue(_ post: RemotePost) {
