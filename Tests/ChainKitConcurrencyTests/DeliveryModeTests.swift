@@ -1,7 +1,8 @@
-@testable import ChainKit
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ChainKit
 
 extension EventKey where Payload == Int {
   fileprivate static let tick = EventKey("tick")
@@ -91,7 +92,8 @@ struct DeliveryModeTests {
     try leaf.mount(at: root)
     let (events, sink) = AsyncStream.makeStream(of: String.self)
     let token = root.on(.tick, delivery: .background) { event in
-      sink.yield("\(event.key) \(event.payload) \(event.targetName)->\(event.nodeName) \(event.phase)")
+      sink.yield(
+        "\(event.key) \(event.payload) \(event.targetName)->\(event.nodeName) \(event.phase)")
     }
     leaf.post(.tick, 7)
     var iterator = events.makeAsyncIterator()

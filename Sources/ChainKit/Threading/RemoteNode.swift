@@ -61,7 +61,9 @@ public struct RemoteNode: Sendable, CustomStringConvertible {
   public var droppedCount: Int { target.dropped.load(ordering: .relaxed) }
 
   /// How many remote posts were dropped in this process because their node had been released.
-  public static var totalDroppedCount: Int { RemotePostQueue.shared.dropped.load(ordering: .relaxed) }
+  public static var totalDroppedCount: Int {
+    RemotePostQueue.shared.dropped.load(ordering: .relaxed)
+  }
 
   /// Waits until every remote post queued before this call, by any thread, has been dispatched.
   ///

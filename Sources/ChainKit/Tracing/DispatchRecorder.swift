@@ -46,8 +46,14 @@ final class DispatchRecorder {
     hop.prevented = ctx.prevented && !before.prevented
     hop.errors = ctx.errors[before.errors...].map { String(describing: $0) }
     hop.elapsedNanoseconds = Self.nanoseconds(ContinuousClock.now - hopStart)
-    record.hops.append(hop)
     self.hop = nil
+    // A node is visited once per phase when it has any registration for the key; a visit where
+    // nothing ran (only a capture listener, say, on the way up) would be noise in the inspector.
+    guard
+      hop.listenersRun > 0 || hop.interceptedFrom != nil || !hop.errors.isEmpty || hop.stopped
+        || hop.prevented || hop.answered
+    else { return }
+    record.hops.append(hop)
   }
 
   func finish(_ outcome: Outcome) -> DispatchRecord {
