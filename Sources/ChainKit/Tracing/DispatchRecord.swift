@@ -22,8 +22,8 @@ public struct DispatchRecord: Codable, Sendable, Equatable {
   public var origin: String
   /// The names of the nodes on the path, in bubble order (target first).
   public var path: [String]
-  /// What each visited node did, in visiting order; nodes without a registration for the key
-  /// are skipped and do not appear.
+  /// What each visited node did, in visiting order, one entry per node and phase where something
+  /// ran (a listener, responder or interceptor) or was thrown; other nodes do not appear.
   public var hops: [HopRecord]
   /// Listeners (or responders) that ran, in all.
   public var listenersRun: Int

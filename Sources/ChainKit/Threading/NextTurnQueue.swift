@@ -1,0 +1,47 @@
+/// The main actor's queue of next-turn listener calls.
+///
+/// The first call queued schedules one main-actor job, which takes every call queued so far and
+/// runs them in order. Calls queued while that job runs (a next-turn listener that posts) wait
+/// for a later job, so a chain of next-turn listeners cannot starve other main-actor work.
+@MainActor
+enum NextTurnQueue {
+  private struct Call {
+    let registration: RegistrationHandle
+    let run: @MainActor () -> Void
+  }
+
+  private static var pending: [Call] = []
+  private static var scheduled = false
+  /// How many drains have run, so tests can tell one drain from the next.
+  static private(set) var drainCount = 0
+
+  static func enqueue(_ registration: RegistrationHandle, _ run: @escaping @MainActor () -> Void) {
+    pending.append(Call(registration: registration, run: run))
+    guard !scheduled else { return }
+    scheduled = true
+    Task { @MainActor in drain() }
+  }
+
+  static func drain() {
+    drainCount += 1
+    let batch = pending
+    pending = []
+    scheduled = false
+    for call in batch where call.registration.isActive {
+      call.run()
+    }
+  }
+
+  /// Whether no call is queued.
+  static var isEmpty: Bool { pending.isEmpty }
+}
+
+/// A weak link from a listener's body to its own registration, set once the registration exists,
+/// so that a queued call can check it was not cancelled in the meantime.
+@MainActor
+final class RegistrationHandle {
+  weak var registration: Registration?
+
+  /// Whether the registration can still run: not cancelled, its node and target alive.
+  var isActive: Bool { registration?.isActive ?? false }
+}

@@ -1,0 +1,106 @@
+import Synchronization
+
+/// A handle for posting to a node from any thread, task or actor: the one door into the main
+/// actor.
+///
+/// Get it on the main actor with ``Node/remote`` and hand it to any other context; it is a
+/// `Sendable` value. A post through it never blocks and never waits for the main actor: it appends
+/// the event to one process-wide first-in, first-out queue and returns. The main actor dispatches
+/// queued events in queue order, so the events one thread posts are dispatched in the order it
+/// posted them, each exactly once.
+///
+/// ```swift
+/// let remote = content.remote
+/// Task.detached {
+///   let rows = await loadRows()
+///   remote.post(.rowsLoaded, rows)
+/// }
+/// ```
+///
+/// The handle does not keep its node alive. A post that reaches the main actor after the node was
+/// released is dropped and counted in ``droppedCount`` and ``totalDroppedCount``.
+public struct RemoteNode: Sendable, CustomStringConvertible {
+  let target: RemoteTarget
+
+  /// The node's name, readable from any thread.
+  public var name: String { target.name }
+
+  /// The node's name.
+  public var description: String { "remote \(target.name)" }
+
+  /// Queues an event for dispatch on the main actor, from any thread, without blocking.
+  ///
+  /// - Parameters:
+  ///   - key: The event's key.
+  ///   - payload: The event's payload; it crosses threads, so it must be `Sendable`.
+  public func post<Payload: Sendable>(_ key: EventKey<Payload>, _ payload: Payload) {
+    RemotePostQueue.shared.enqueue(
+      RemotePost(target: target) { core in
+        _ = core.dispatch(keyID: key.id, key: key.name, bubbles: key.bubbles, payload: payload)
+      })
+  }
+
+  /// Queues an event that carries no payload.
+  ///
+  /// - Parameter key: The event's key.
+  public func post(_ key: EventKey<Void>) {
+    post(key, ())
+  }
+
+  /// Queues a named event with a ``Params`` bag, from any thread, without blocking.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - params: Its parameters.
+  public func post(_ name: String, _ params: Params = [:]) {
+    post(EventKey<Params>(name), params)
+  }
+
+  /// How many posts through this handle (and its copies) were dropped because the node had been
+  /// released by the time the main actor reached them.
+  public var droppedCount: Int { target.dropped.load(ordering: .relaxed) }
+
+  /// How many remote posts were dropped in this process because their node had been released.
+  public static var totalDroppedCount: Int {
+    RemotePostQueue.shared.dropped.load(ordering: .relaxed)
+  }
+
+  /// Waits until every remote post queued before this call, by any thread, has been dispatched.
+  ///
+  /// Useful in tests and at shutdown; posting never needs it. Listeners with a deferred delivery
+  /// mode may still have calls pending afterwards.
+  public static func flush() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      RemotePostQueue.shared.enqueue(RemotePost(barrier: continuation))
+    }
+  }
+}
+
+extension Node {
+  /// A `Sendable` handle that posts to this node from any thread; see ``RemoteNode``.
+  public var remote: RemoteNode { RemoteNode(target: RemoteTarget(core: core)) }
+}
+
+/// The node a ``RemoteNode`` posts to, held weakly.
+///
+/// NB: `core` is a main-actor object. The box is `@unchecked Sendable` because other threads only
+/// copy and release the box; `core` is written once, at init on the main actor, and read only by
+/// the drain, on the main actor.
+final class RemoteTarget: @unchecked Sendable {
+  let name: String
+  private weak let weakCore: NodeCore?
+  let dropped = Atomic<Int>(0)
+
+  @MainActor
+  init(core: NodeCore) {
+    name = core.name
+    weakCore = core
+  }
+
+  /// The core, while its node is alive.
+  @MainActor
+  var core: NodeCore? {
+    guard let core = weakCore, core.isAlive else { return nil }
+    return core
+  }
+}

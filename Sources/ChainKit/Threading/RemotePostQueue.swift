@@ -1,0 +1,65 @@
+import Synchronization
+
+/// One queued remote post, its payload and key captured in a type-erased closure.
+struct RemotePost: Sendable {
+  let target: RemoteTarget?
+  let deliver: @MainActor @Sendable (NodeCore) -> Void
+  let barrier: CheckedContinuation<Void, Never>?
+
+  init(target: RemoteTarget, deliver: @escaping @MainActor @Sendable (NodeCore) -> Void) {
+    self.target = target
+    self.deliver = deliver
+    self.barrier = nil
+  }
+
+  /// A marker that resumes `barrier` when the drain reaches it (see ``RemoteNode/flush()``).
+  init(barrier: CheckedContinuation<Void, Never>) {
+    self.target = nil
+    self.deliver = { _ in }
+    self.barrier = barrier
+  }
+}
+
+/// The process-wide queue from other threads to the main actor.
+///
+/// Posting takes the lock once, appends, and releases it; only the post that finds the queue
+/// empty schedules a drain job, so a burst of posts costs one main-actor job. The drain swaps the
+/// whole queue out under the lock and dispatches without holding it, so a listener that posts
+/// remotely again (or a poster on another thread) never waits for listeners to finish.
+final class RemotePostQueue: Sendable {
+  static let shared = RemotePostQueue()
+
+  private let pending = Locked<[RemotePost]>([])
+  let dropped = Atomic<Int>(0)
+
+  func enqueue(_ post: RemotePost) {
+    let wasEmpty = pending.withLock { queue in
+      queue.append(post)
+      return queue.count == 1
+    }
+    // NB: scheduled outside the lock. Exactly one job exists per empty-to-non-empty transition,
+    // and that job runs after any drain under way (the main actor is serial), so order holds.
+    if wasEmpty {
+      Task { @MainActor in self.drain() }
+    }
+  }
+
+  @MainActor
+  func drain() {
+    var batch: [RemotePost] = []
+    pending.withLock { queue in swap(&queue, &batch) }
+    for post in batch {
+      if let barrier = post.barrier {
+        barrier.resume()
+        continue
+      }
+      guard let target = post.target else { continue }
+      guard let core = target.core else {
+        target.dropped.add(1, ordering: .relaxed)
+        dropped.add(1, ordering: .relaxed)
+        continue
+      }
+      post.deliver(core)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+public import Foundation
+
+/// A tracer that writes each record as one line of JSON (JSON Lines) to a file or file handle.
+///
+/// Each record is encoded with sorted keys and written with one `write` call, so nothing waits in
+/// a buffer of ours and a crash loses at most the line being written. Read a file back with
+/// `TraceRecord.decodeJSONLines(_:)`. A failed write does not trap: it is counted in
+/// ``failureCount``, kept in ``lastError`` and passed to `onError`, and tracing goes on.
+///
+/// ```swift
+/// let writer = try JSONLinesTraceWriter(path: "/tmp/chain.jsonl")
+/// root.install(writer)
+/// ```
+@MainActor
+public final class JSONLinesTraceWriter: Tracer {
+  private let handle: FileHandle
+  private let ownsHandle: Bool
+  private let encoder = JSONEncoder()
+  /// Which records are written.
+  public var filter: TraceFilter
+  /// Called with each encoding or write error, after it is recorded.
+  public var onError: (@MainActor (any Error) -> Void)?
+  /// How many records were written.
+  public private(set) var writtenCount = 0
+  /// How many records could not be encoded or written.
+  public private(set) var failureCount = 0
+  /// The most recent encoding or write error, if any.
+  public private(set) var lastError: (any Error)?
+
+  /// Creates a writer that appends to an open file handle, which the caller keeps and closes.
+  ///
+  /// - Parameters:
+  ///   - handle: Where lines go, such as `FileHandle.standardError`.
+  ///   - filter: Which records to write; all by default.
+  public init(handle: FileHandle, filter: TraceFilter = TraceFilter()) {
+    self.handle = handle
+    self.ownsHandle = false
+    self.filter = filter
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  }
+
+  /// Creates (or truncates) the file at `path` and writes to it; the writer closes it when it is
+  /// deallocated.
+  ///
+  /// - Parameters:
+  ///   - path: The file to write.
+  ///   - filter: Which records to write; all by default.
+  /// - Throws: The error of creating or opening the file.
+  public init(path: String, filter: TraceFilter = TraceFilter()) throws {
+    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+    self.handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    self.ownsHandle = true
+    self.filter = filter
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  }
+
+  isolated deinit {
+    if ownsHandle { try? handle.close() }
+  }
+
+  /// Writes `record` as one line, if the filter accepts it.
+  public func receive(_ record: TraceRecord) {
+    guard filter.accepts(record) else { return }
+    do {
+      var line = try encoder.encode(record)
+      line.append(0x0A)
+      try handle.write(contentsOf: line)
+      writtenCount += 1
+    } catch {
+      report(error)
+    }
+  }
+
+  /// Asks the operating system to put the lines written so far on disk (`fsync`).
+  ///
+  /// Lines are handed to the system as they are written; this is only needed before reading the
+  /// file from another machine or surviving a power cut. An error is reported like a write error.
+  public func flush() {
+    do {
+      try handle.synchronize()
+    } catch {
+      report(error)
+    }
+  }
+
+  private func report(_ error: any Error) {
+    failureCount += 1
+    lastError = error
+    onError?(error)
+  }
+}
