@@ -122,9 +122,12 @@ final class BindingGroup<G>: Cancellable {
           groupID: id, group: name, kind: kind, member: member.name, old: old(), new: new())))
   }
 
+  /// Forgets dropped members; a group left with fewer than two members can never propagate
+  /// again, so it unbinds and releases the last one.
   private func compact() {
     hasDropped = false
     members.removeAll { $0.isDropped }
+    if members.count < 2 { cancel() }
   }
 }
 

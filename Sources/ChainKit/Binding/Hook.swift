@@ -17,6 +17,8 @@ public final class Hook<Args, Result> {
   public let name: String
   private let body: @MainActor (Args) -> Result
   let observers = ObserverList<Args, Result>()
+  /// The bindings this hook is a member of; notified after the observers.
+  let bindings = ObserverList<Args, Result>()
 
   /// Wraps a function.
   ///
@@ -28,7 +30,8 @@ public final class Hook<Args, Result> {
     self.body = body
   }
 
-  /// Runs the function, then notifies every observer with the arguments and the result.
+  /// Runs the function, then notifies every observer with the arguments and the result, then
+  /// lets the bindings it is a member of propagate the call.
   ///
   /// - Parameter args: The arguments (a tuple if there are several).
   /// - Returns: The function's result.
@@ -36,6 +39,7 @@ public final class Hook<Args, Result> {
   public func call(_ args: Args) -> Result {
     let result = body(args)
     observers.notify(args, result)
+    bindings.notify(args, result)
     return result
   }
 
@@ -85,7 +89,7 @@ public final class Hook<Args, Result> {
   }
 
   /// The number of observers (bindings included) that can still be called.
-  public var observerCount: Int { observers.liveCount }
+  public var observerCount: Int { observers.liveCount + bindings.liveCount }
 
   var displayName: String { name.isEmpty ? "Hook<\(Args.self), \(Result.self)>" : name }
 }

@@ -27,7 +27,7 @@ final class HookMember<G, Args, Result>: MemberBox<G> {
 
   override func attach(to group: BindingGroup<G>) {
     guard sends, let hook else { return }
-    observer = hook.observers.add(lifetime: nil) { [group, self] args, _ in
+    observer = hook.bindings.add(lifetime: nil) { [group, self] args, _ in
       self.received(args, in: group)
     }
   }

@@ -74,7 +74,7 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
     guard sends, let property else { return }
     // NB: the closure holds the group and this member; the member holds the observer weakly,
     // so a property that deallocates takes the whole registration with it.
-    observer = property.observers.add(lifetime: nil) { [group, self] old, new in
+    observer = property.bindings.add(lifetime: nil) { [group, self] old, new in
       self.received(old, new, in: group)
     }
   }

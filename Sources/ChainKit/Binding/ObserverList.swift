@@ -39,8 +39,7 @@ final class ObserverList<A, B> {
   private var hasTombstones = false
 
   /// Adds an observer; it is first called by the next notification that starts.
-  func add(lifetime: AnyObject?, _ body: @escaping @MainActor (A, B) -> Void) -> ObserverBox<A, B>
-  {
+  func add(lifetime: AnyObject?, _ body: @escaping @MainActor (A, B) -> Void) -> ObserverBox<A, B> {
     let box = ObserverBox(lifetime: lifetime, body: body)
     box.list = self
     boxes.append(box)

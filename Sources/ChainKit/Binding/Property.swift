@@ -7,7 +7,8 @@
 /// ```
 ///
 /// Observers run in registration order, after the write, each time ``value`` is set (also when
-/// the new value equals the old one; bindings compare, observers decide for themselves). An
+/// the new value equals the old one; bindings compare, observers decide for themselves). The
+/// bindings the property is a member of propagate after all its observers have run. An
 /// observer added while observers are being notified is first called by the next write; one
 /// cancelled meanwhile is not called again. ``setSilently(_:)`` writes without notifying anyone
 /// (FishBind's `deadFish`). A property may name an `owner`: when the owner deallocates, the
@@ -18,6 +19,8 @@ public final class Property<Value> {
   public let name: String
   private var storage: Value
   let observers = ObserverList<Value, Value>()
+  /// The bindings this property is a member of; notified after the observers.
+  let bindings = ObserverList<Value, Value>()
   private let hasOwner: Bool
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
@@ -37,13 +40,14 @@ public final class Property<Value> {
   }
 
   /// The current value; setting it writes, then notifies every observer with the old and the
-  /// new value.
+  /// new value, then lets the bindings it is a member of propagate the change.
   public var value: Value {
     get { storage }
     set {
       let old = storage
       storage = newValue
       observers.notify(old, newValue)
+      bindings.notify(old, newValue)
     }
   }
 
@@ -66,7 +70,7 @@ public final class Property<Value> {
   }
 
   /// The number of observers (bindings included) that can still be called.
-  public var observerCount: Int { observers.liveCount }
+  public var observerCount: Int { observers.liveCount + bindings.liveCount }
 
   /// Whether the property still belongs to a live owner, or never had one.
   var isOwnerAlive: Bool { !hasOwner || owner != nil }
