@@ -60,4 +60,18 @@ struct BindingLeakTests {
     other.value = "still fine"
     #expect(other.observerCount == 0)
   }
+
+  @Test("a kept observer token does not keep the observer's captures alive after its property")
+  func keptTokenHoldsNoCaptures() {
+    weak var weakCanary: Canary?
+    var token: Subscription?
+    do {
+      let property = Property(0)
+      let canary = Canary()
+      token = property.observe { [canary] _, _ in _ = canary }
+      weakCanary = canary
+    }
+    #expect(weakCanary == nil)
+    #expect(token?.isActive == false)
+  }
 }

@@ -88,5 +88,5 @@ private func start<Value>(
   let group = BindingGroup(
     name: name, tracer: tracer, members: ContiguousArray(members.map { $0.make() }))
   group.start()
-  return Subscription(group)
+  return Subscription(weak: group)
 }

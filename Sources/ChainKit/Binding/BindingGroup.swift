@@ -60,11 +60,17 @@ final class BindingGroup<G>: Cancellable {
     var value = value
     var rounds = 1
     while true {
-      for member in members
-      where member !== source && member.receives && !member.isDropped && member !== pending {
+      // NB: an index loop, not `for in`: an unspecialized iterator allocates per step, and
+      // members are only compacted once propagation is over, so indices stay valid.
+      var index = 0
+      while index < members.count, !isCancelled {
+        let member = members[index]
+        index += 1
+        guard member !== source, member.receives, !member.isDropped, member !== pending else {
+          continue
+        }
         currentTarget = member
         if !member.apply(value, in: self) { drop(member) }
-        if isCancelled { break }
       }
       currentTarget = nil
       guard let next = pending, !isCancelled else { break }

@@ -66,7 +66,7 @@ public final class Property<Value> {
   public func observe(
     owner: AnyObject? = nil, _ body: @escaping @MainActor (Value, Value) -> Void
   ) -> Subscription {
-    Subscription(observers.add(lifetime: owner, body))
+    Subscription(weak: observers.add(lifetime: owner, body))
   }
 
   /// The number of observers (bindings included) that can still be called.
