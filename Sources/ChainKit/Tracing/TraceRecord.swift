@@ -1,4 +1,4 @@
-/// One thing a tracer saw: a dispatch, a mount, an unmount.
+/// One thing a tracer saw: a dispatch, a mount, an unmount, a binding update.
 ///
 /// Records are `Codable`; ``JSONLinesTraceWriter`` writes one per line.
 public enum TraceRecord: Codable, Sendable, Equatable {
@@ -8,12 +8,15 @@ public enum TraceRecord: Codable, Sendable, Equatable {
   case mount(MountRecord)
   /// A node left a parent: unmounted, or released by its owner.
   case unmount(MountRecord)
+  /// A binding propagated, suppressed, deferred or dropped something.
+  case binding(BindingRecord)
 
   /// The key or node names this record is about, for filtering.
   public var keyName: String? {
     switch self {
     case .dispatch(let record): record.key
     case .mount, .unmount: nil
+    case .binding(let record): record.group
     }
   }
 
@@ -22,6 +25,7 @@ public enum TraceRecord: Codable, Sendable, Equatable {
     switch self {
     case .dispatch(let record): record.path
     case .mount(let record), .unmount(let record): [record.node, record.parent]
+    case .binding: []
     }
   }
 }

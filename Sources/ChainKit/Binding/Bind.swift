@@ -1,0 +1,92 @@
+/// Binds `target` to `source` one way: each change of `source` is written to `target`.
+///
+/// `target` takes `source`'s value at once. A write of an equal value changes nothing and is
+/// not propagated. Writes to `target` do not flow back.
+///
+/// - Parameters:
+///   - source: The property whose changes propagate; held weakly.
+///   - target: The property that follows it; held weakly.
+///   - name: The binding's name in traces.
+///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
+/// - Returns: A token that unbinds; dropping it does not (the binding lives as long as its
+///   properties).
+@MainActor
+@discardableResult
+public func bind<Value: Equatable>(
+  _ source: Property<Value>, to target: Property<Value>, name: String = "",
+  tracer: (any Tracer)? = nil
+) -> Subscription {
+  bind(source, to: target, name: name, tracer: tracer) { $0 }
+}
+
+/// Binds `target` to `source` one way through a transform: each change of `source` writes
+/// `transform(source.value)` to `target`.
+///
+/// - Parameters:
+///   - source: The property whose changes propagate; held weakly.
+///   - target: The property that follows it; held weakly.
+///   - name: The binding's name in traces.
+///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
+///   - transform: Turns a value of `source` into a value of `target`.
+/// - Returns: A token that unbinds.
+@MainActor
+@discardableResult
+public func bind<Source: Equatable, Target: Equatable>(
+  _ source: Property<Source>, to target: Property<Target>, name: String = "",
+  tracer: (any Tracer)? = nil, transform: @escaping @MainActor (Source) -> Target
+) -> Subscription {
+  start(
+    [
+      BindingMember { PropertyMember(source, toMember: nil, fromMember: { $0 }) },
+      BindingMember { PropertyMember(target, toMember: transform, fromMember: nil) },
+    ], name: name, tracer: tracer)
+}
+
+/// Binds properties of the same type both ways: setting any of them sets all the others.
+///
+/// The others take the first property's value at once. Each change updates every other
+/// property exactly once, in array order. Use ``BindingMember`` for members with transforms;
+/// the Bindings article says what happens when an observer writes to a member while a change
+/// propagates.
+///
+/// - Parameters:
+///   - properties: The properties, in update order; held weakly.
+///   - name: The binding's name in traces.
+///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
+/// - Returns: A token that unbinds.
+@MainActor
+@discardableResult
+public func bind<Value: Equatable>(
+  _ properties: [Property<Value>], name: String = "", tracer: (any Tracer)? = nil
+) -> Subscription {
+  start(properties.map { BindingMember($0) }, name: name, tracer: tracer)
+}
+
+/// Binds members both ways, each with its own transforms: a change of any member updates
+/// every other member exactly once, in array order.
+///
+/// The others take the first member's value at once (unless the first member is a hook, which
+/// has no value). A member whose property, hook or owner is gone is dropped.
+///
+/// - Parameters:
+///   - members: The members, in update order.
+///   - name: The binding's name in traces.
+///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
+/// - Returns: A token that unbinds.
+@MainActor
+@discardableResult
+public func bind<Value>(
+  _ members: [BindingMember<Value>], name: String = "", tracer: (any Tracer)? = nil
+) -> Subscription {
+  start(members, name: name, tracer: tracer)
+}
+
+@MainActor
+private func start<Value>(
+  _ members: [BindingMember<Value>], name: String, tracer: (any Tracer)?
+) -> Subscription {
+  let group = BindingGroup(
+    name: name, tracer: tracer, members: ContiguousArray(members.map { $0.make() }))
+  group.start()
+  return Subscription(weak: group)
+}

@@ -1,0 +1,149 @@
+/// The engine of one binding: its members, in order, and the re-entry guard that keeps a
+/// change from looping.
+///
+/// A change of a sending member propagates to every other receiving member once, in member
+/// order. While the group propagates, writes that come back to it are not propagated at once:
+/// the group's own write coming back (or a write that changed nothing) is a suppressed echo,
+/// and a write of a different value to a member is deferred: the change in progress skips that
+/// member and finishes, then the member's value propagates as a new change (the last deferred
+/// write wins). After ``roundLimit`` such rounds the group gives up, so two observers that keep
+/// overriding each other cannot hang the program.
+///
+/// The group allocates nothing per change: it walks its member array in place, and builds trace
+/// records only when a tracer is installed.
+@MainActor
+final class BindingGroup<G>: Cancellable {
+  let name: String
+  let id: UInt64
+  let tracer: (any Tracer)?
+  private(set) var members: ContiguousArray<MemberBox<G>>
+  private(set) var isPropagating = false
+  /// The member the group is writing to right now.
+  private(set) var currentTarget: MemberBox<G>?
+  /// The member whose deferred value propagates after the change in progress.
+  private var pending: MemberBox<G>?
+  private var isCancelled = false
+  private var hasDropped = false
+
+  /// The most changes one outside write may set off, deferred ones included.
+  static var roundLimit: Int { 64 }
+
+  init(name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>) {
+    self.id = BindingIDs.next()
+    self.name = name.isEmpty ? "binding \(id)" : name
+    self.tracer = tracer
+    self.members = members
+  }
+
+  /// Starts listening to the members, then writes the first member's value to the others.
+  func start() {
+    for member in members { member.attach(to: self) }
+    if let first = members.first, let value = first.currentValue {
+      propagate(from: first, value: value)
+    }
+  }
+
+  var isActive: Bool { !isCancelled && members.count { !$0.isDropped && $0.isAlive } >= 2 }
+
+  func cancel() {
+    guard !isCancelled else { return }
+    isCancelled = true
+    for member in members { member.detach() }
+    pending = nil
+  }
+
+  /// Writes `value` (a change of `source`) to every other member, then any deferred changes.
+  func propagate(from source: MemberBox<G>, value: G) {
+    guard !isCancelled else { return }
+    isPropagating = true
+    var source = source
+    var value = value
+    var rounds = 1
+    while true {
+      // NB: an index loop, not `for in`: an unspecialized iterator allocates per step, and
+      // members are only compacted once propagation is over, so indices stay valid.
+      var index = 0
+      while index < members.count, !isCancelled {
+        let member = members[index]
+        index += 1
+        guard member !== source, member.receives, !member.isDropped, member !== pending else {
+          continue
+        }
+        currentTarget = member
+        if !member.apply(value, in: self) { drop(member) }
+      }
+      currentTarget = nil
+      guard let next = pending, !isCancelled else { break }
+      pending = nil
+      guard let nextValue = next.deferredValue else { break }
+      next.deferredValue = nil
+      guard rounds < Self.roundLimit else {
+        trace(.roundLimit, next)
+        break
+      }
+      rounds += 1
+      source = next
+      value = nextValue
+    }
+    pending = nil
+    isPropagating = false
+    if hasDropped { compact() }
+  }
+
+  /// A member changed while the group was propagating: an echo (`value == nil`), or a write to
+  /// defer.
+  func reentered(
+    _ member: MemberBox<G>, value: G?, old: @autoclosure () -> String?,
+    new: @autoclosure () -> String?
+  ) {
+    guard let value, !isCancelled else {
+      trace(.suppressedEcho, member, old: old(), new: new())
+      return
+    }
+    member.deferredValue = value
+    pending = member
+    trace(.deferred, member, old: old(), new: new())
+  }
+
+  /// Drops a member whose property, hook or owner is gone.
+  func drop(_ member: MemberBox<G>) {
+    guard !member.isDropped else { return }
+    member.isDropped = true
+    member.detach()
+    hasDropped = true
+    trace(.dropped, member)
+    if !isPropagating { compact() }
+  }
+
+  /// Sends a record to the tracer, if one is installed; without one the descriptions are never
+  /// built.
+  func trace(
+    _ kind: BindingRecord.Kind, _ member: MemberBox<G>, old: @autoclosure () -> String? = nil,
+    new: @autoclosure () -> String? = nil
+  ) {
+    guard let tracer else { return }
+    tracer.receive(
+      .binding(
+        BindingRecord(
+          groupID: id, group: name, kind: kind, member: member.name, old: old(), new: new())))
+  }
+
+  /// Forgets dropped members; a group left with fewer than two members can never propagate
+  /// again, so it unbinds and releases the last one.
+  private func compact() {
+    hasDropped = false
+    members.removeAll { $0.isDropped }
+    if members.count < 2 { cancel() }
+  }
+}
+
+/// Hands out binding ids.
+@MainActor
+enum BindingIDs {
+  private static var last: UInt64 = 0
+
+  static func next() -> UInt64 {
+    last &+= 1
+    return last
+  }
+}

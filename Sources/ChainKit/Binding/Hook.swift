@@ -1,0 +1,95 @@
+/// A function whose calls can be observed: calling it runs the function, then notifies every
+/// observer with the arguments and the result (FishBind's method and block binding).
+///
+/// ```swift
+/// let add = Hook<(Double, Double), Double>(name: "add") { i, j in i + j }
+/// add.observe { args, sum in print("\(args.0) + \(args.1) = \(sum)") }
+/// let value = add(3.1, 4.1)  // prints "3.1 + 4.1 = 7.199999999999999"
+/// ```
+///
+/// Several arguments are a tuple; a function without arguments has `Args == Void`. Observers
+/// follow the same snapshot-and-cancel rules as a ``Property``'s. ``callSilently(_:)`` runs the
+/// function without notifying anyone (FishBind's `deadFish`). A hook can be a member of a binding
+/// (see ``BindingMember``) and can post an event on each call (``post(on:_:)``).
+@MainActor
+public final class Hook<Args, Result> {
+  /// A human-readable name, used by traces.
+  public let name: String
+  private let body: @MainActor (Args) -> Result
+  let observers = ObserverList<Args, Result>()
+  /// The bindings this hook is a member of; notified after the observers.
+  let bindings = ObserverList<Args, Result>()
+
+  /// Wraps a function.
+  ///
+  /// - Parameters:
+  ///   - name: A human-readable name, used by traces.
+  ///   - body: The function; it runs on every call, before the observers.
+  public init(name: String = "", _ body: @escaping @MainActor (Args) -> Result) {
+    self.name = name
+    self.body = body
+  }
+
+  /// Runs the function, then notifies every observer with the arguments and the result, then
+  /// lets the bindings it is a member of propagate the call.
+  ///
+  /// - Parameter args: The arguments (a tuple if there are several).
+  /// - Returns: The function's result.
+  @discardableResult
+  public func call(_ args: Args) -> Result {
+    let result = body(args)
+    observers.notify(args, result)
+    bindings.notify(args, result)
+    return result
+  }
+
+  /// Runs the function without notifying any observer or binding (FishBind's `deadFish`).
+  ///
+  /// - Parameter args: The arguments.
+  /// - Returns: The function's result.
+  @discardableResult
+  public func callSilently(_ args: Args) -> Result { body(args) }
+
+  /// Calls the hook with its arguments; the same as ``call(_:)``.
+  ///
+  /// - Parameter args: The arguments.
+  /// - Returns: The function's result.
+  @discardableResult
+  public func callAsFunction(_ args: Args) -> Result { call(args) }
+
+  /// Calls a two-argument hook without building the tuple at the call site.
+  ///
+  /// - Parameters:
+  ///   - first: The first argument.
+  ///   - second: The second argument.
+  /// - Returns: The function's result.
+  @discardableResult
+  public func callAsFunction<First, Second>(_ first: First, _ second: Second) -> Result
+  where Args == (First, Second) {
+    call((first, second))
+  }
+
+  /// Calls a hook that takes no arguments.
+  ///
+  /// - Returns: The function's result.
+  @discardableResult
+  public func callAsFunction() -> Result where Args == Void { call(()) }
+
+  /// Registers an observer called after each call with the arguments and the result.
+  ///
+  /// - Parameters:
+  ///   - owner: An object whose deallocation ends the observer; held weakly. `nil` for none.
+  ///   - body: The observer, given the arguments and the result.
+  /// - Returns: A token that cancels the observer; dropping it does not.
+  @discardableResult
+  public func observe(
+    owner: AnyObject? = nil, _ body: @escaping @MainActor (Args, Result) -> Void
+  ) -> Subscription {
+    Subscription(weak: observers.add(lifetime: owner, body))
+  }
+
+  /// The number of observers (bindings included) that can still be called.
+  public var observerCount: Int { observers.liveCount + bindings.liveCount }
+
+  var displayName: String { name.isEmpty ? "Hook<\(Args.self), \(Result.self)>" : name }
+}

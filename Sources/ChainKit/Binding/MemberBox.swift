@@ -1,0 +1,115 @@
+/// One member of a binding, as the binding sees it: something it can write a value of the
+/// binding's type `G` to, and that tells it when it changed.
+///
+/// Subclasses adapt a ``Property`` (``PropertyMember``) or a ``Hook`` (``HookMember``) and hold
+/// it weakly: a binding never keeps its members alive.
+@MainActor
+class MemberBox<G> {
+  /// Whether changes of this member propagate to the others.
+  let sends: Bool
+  /// Whether changes of the others are written to this member.
+  let receives: Bool
+  /// Set once the member's property, hook or owner is gone; a dropped member is skipped.
+  var isDropped = false
+  /// A change that arrived while the binding was propagating, in the binding's type; it
+  /// propagates once the change in progress is done.
+  var deferredValue: G?
+
+  init(sends: Bool, receives: Bool) {
+    self.sends = sends
+    self.receives = receives
+  }
+
+  /// The member's name in traces.
+  var name: String { "" }
+
+  /// Whether the member's property or hook, and its owner, are still alive.
+  var isAlive: Bool { false }
+
+  /// The member's current value in the binding's type, if it has one and sends.
+  var currentValue: G? { nil }
+
+  /// Starts telling `group` about changes (only for members that send).
+  func attach(to group: BindingGroup<G>) {}
+
+  /// Writes `value` to the member through its notifying path.
+  ///
+  /// - Returns: `false` if the member is gone and must be dropped.
+  func apply(_ value: G, in group: BindingGroup<G>) -> Bool { false }
+
+  /// Stops telling the binding about changes.
+  func detach() {}
+}
+
+/// A ``Property`` as a binding member, with its transforms to and from the binding's type.
+final class PropertyMember<G, M: Equatable>: MemberBox<G> {
+  private weak var property: Property<M>?
+  private let toMember: (@MainActor (G) -> M)?
+  private let fromMember: (@MainActor (M) -> G)?
+  private let memberName: String
+  private weak var observer: ObserverBox<M, M>?
+  /// The value this binding is writing to the property right now: its echo is not a change.
+  private var writing: M?
+
+  init(
+    _ property: Property<M>, toMember: (@MainActor (G) -> M)?, fromMember: (@MainActor (M) -> G)?
+  ) {
+    self.property = property
+    self.toMember = toMember
+    self.fromMember = fromMember
+    self.memberName = property.displayName
+    super.init(sends: fromMember != nil, receives: toMember != nil)
+  }
+
+  override var name: String { memberName }
+
+  override var isAlive: Bool { property?.isOwnerAlive ?? false }
+
+  override var currentValue: G? {
+    guard let property, property.isOwnerAlive, let fromMember else { return nil }
+    return fromMember(property.value)
+  }
+
+  override func attach(to group: BindingGroup<G>) {
+    guard sends, let property else { return }
+    // NB: the closure holds the group and this member; the member holds the observer weakly,
+    // so a property that deallocates takes the whole registration with it.
+    observer = property.bindings.add(lifetime: nil) { [group, self] old, new in
+      self.received(old, new, in: group)
+    }
+  }
+
+  private func received(_ old: M, _ new: M, in group: BindingGroup<G>) {
+    guard let fromMember, let property, property.isOwnerAlive else {
+      group.drop(self)
+      return
+    }
+    if group.isPropagating {
+      let isEcho = old == new || (group.currentTarget === self && writing == new)
+      group.reentered(
+        self, value: isEcho ? nil : fromMember(new), old: String(describing: old),
+        new: String(describing: new))
+      return
+    }
+    guard old != new else { return }
+    group.trace(.change, self, old: String(describing: old), new: String(describing: new))
+    group.propagate(from: self, value: fromMember(new))
+  }
+
+  override func apply(_ value: G, in group: BindingGroup<G>) -> Bool {
+    guard let property, property.isOwnerAlive, let toMember else { return false }
+    let target = toMember(value)
+    let old = property.value
+    guard old != target else { return true }
+    group.trace(.update, self, old: String(describing: old), new: String(describing: target))
+    writing = target
+    property.value = target
+    writing = nil
+    return true
+  }
+
+  override func detach() {
+    observer?.cancel()
+    observer = nil
+  }
+}

@@ -1,0 +1,92 @@
+/// One observer of a ``Property`` or a ``Hook``: a closure that receives two values.
+@MainActor
+final class ObserverBox<A, B>: Cancellable {
+  let body: @MainActor (A, B) -> Void
+  /// Whether the observer is tied to an object's lifetime (see ``lifetime``).
+  let isLifetimeBound: Bool
+  /// The object whose deallocation ends the observer, if bound.
+  weak var lifetime: AnyObject?
+  /// Set when cancelled; a removed observer is never called again, even from a snapshot.
+  private(set) var isRemoved = false
+  weak var list: ObserverList<A, B>?
+
+  init(lifetime: AnyObject?, body: @escaping @MainActor (A, B) -> Void) {
+    self.body = body
+    self.isLifetimeBound = lifetime != nil
+    self.lifetime = lifetime
+  }
+
+  var isActive: Bool { !isRemoved && (!isLifetimeBound || lifetime != nil) }
+
+  func cancel() {
+    guard !isRemoved else { return }
+    isRemoved = true
+    list?.removeCancelled()
+  }
+}
+
+/// The observers of one value, notified with the chain's snapshot-and-cancel semantics.
+///
+/// A notification calls the observers present when it starts, in registration order; one added
+/// during it is first called by the next notification, and one cancelled during it is not called
+/// again. Cancelled observers stay in place as tombstones until no notification of this list is
+/// under way, so a notification can walk the list by index without copying it: a notification
+/// allocates nothing.
+@MainActor
+final class ObserverList<A, B> {
+  private var boxes: ContiguousArray<ObserverBox<A, B>> = []
+  private var notifying = 0
+  private var hasTombstones = false
+
+  /// Adds an observer; it is first called by the next notification that starts.
+  func add(lifetime: AnyObject?, _ body: @escaping @MainActor (A, B) -> Void) -> ObserverBox<A, B> {
+    let box = ObserverBox(lifetime: lifetime, body: body)
+    box.list = self
+    boxes.append(box)
+    return box
+  }
+
+  /// Calls every observer present now, in registration order.
+  func notify(_ first: A, _ second: B) {
+    // NB: the count is the snapshot: observers appended from here on are not called.
+    let count = boxes.count
+    guard count > 0 else { return }
+    notifying += 1
+    var index = 0
+    while index < count {
+      let box = boxes[index]
+      if !box.isRemoved {
+        if box.isLifetimeBound, box.lifetime == nil {
+          box.cancel()
+        } else {
+          box.body(first, second)
+        }
+      }
+      index += 1
+    }
+    notifying -= 1
+    if notifying == 0, hasTombstones { compact() }
+  }
+
+  /// Drops cancelled observers now, or once the notifications under way have returned.
+  func removeCancelled() {
+    if notifying > 0 {
+      hasTombstones = true
+    } else {
+      compact()
+    }
+  }
+
+  /// Cancels every observer.
+  func cancelAll() {
+    for box in boxes { box.cancel() }
+  }
+
+  /// The number of observers that can still be called.
+  var liveCount: Int { boxes.count { $0.isActive } }
+
+  private func compact() {
+    hasTombstones = false
+    boxes.removeAll { !$0.isActive }
+  }
+}

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import ChainKit
+
+@MainActor
+@Suite("Binding: loops and re-entry")
+struct BindingLoopTests {
+  @Test("rule 35: a callback that writes back through the notifying path does not loop")
+  func writeBackDoesNotLoop() {
+    let a = Property(0, name: "a")
+    let b = Property(0, name: "b")
+    let log = TraceLog()
+    bind([a, b], name: "pair", tracer: log)
+    var calls = 0
+    b.observe { _, new in
+      calls += 1
+      a.value = new
+    }
+    a.value = 1
+    #expect(calls == 1)
+    #expect(
+      log.bindingRecords.map { "\($0.kind.rawValue) \($0.member)" } == [
+        "change a", "update b", "suppressedEcho a", "suppressedEcho b",
+      ])
+  }
+
+  @Test("rule 35: a write to member c by an observer of b is deferred, then wins everywhere")
+  func reentrantWriteIsDeferredThenPropagates() {
+    let a = Property(0, name: "a")
+    let b = Property(0, name: "b")
+    let c = Property(0, name: "c")
+    let trace = TraceLog()
+    bind([a, b, c], tracer: trace)
+    let log = UpdateLog()
+    for property in [a, b, c] {
+      property.observe { _, new in log.entries.append("\(property.name):\(new)") }
+    }
+    b.observe { _, new in if new == 1 { c.value = 99 } }
+    a.value = 1
+    // b's observers run before b's binding sees the write: the write to c is deferred, c is
+    // skipped by the change in progress (it holds a newer value), then 99 propagates.
+    #expect(log.entries == ["a:1", "b:1", "c:99", "a:99", "b:99"])
+    #expect([a.value, b.value, c.value] == [99, 99, 99])
+    #expect(trace.bindingRecords.contains { $0.kind == .deferred && $0.member == "c" })
+  }
+
+  @Test("rule 35: observers that keep overriding each other stop at the round limit")
+  func runawayRewritesStopAtRoundLimit() {
+    let a = Property(0, name: "a")
+    let b = Property(0, name: "b")
+    let trace = TraceLog()
+    bind([a, b], tracer: trace)
+    b.observe { _, new in a.value = new + 1 }
+    a.value = 1
+    let rounds = trace.bindingRecords.filter { $0.kind == .deferred }.count
+    #expect(rounds == BindingGroup<Int>.roundLimit)
+    #expect(trace.bindingRecords.last?.kind == .roundLimit)
+  }
+
+  @Test("an observer that unbinds during propagation stops the rest of the change")
+  func unbindingDuringPropagationStops() {
+    let a = Property(0)
+    let b = Property(0)
+    let c = Property(0)
+    var token: Subscription?
+    b.observe { _, _ in token?.cancel() }
+    token = bind([a, b, c])
+    a.value = 1
+    #expect([a.value, b.value, c.value] == [1, 1, 0])
+  }
+}
