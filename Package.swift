@@ -25,14 +25,18 @@ let package = Package(
     .systemLibrary(name: "CNcurses"),
     .target(name: "ChainKit", swiftSettings: strict),
     .target(name: "ChainTUI", dependencies: ["ChainKit", "CNcurses"], swiftSettings: strict),
-    .target(name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
+    .target(
+      name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .executableTarget(
       name: "chaintui",
-      dependencies: ["ChainTUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "ChainTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
-    .testTarget(name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    .testTarget(
+      name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainTUITests",
       dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit"],

@@ -1,0 +1,54 @@
+extension Node {
+  /// Registers an interceptor that may rewrite `key`'s payload as the event passes this node.
+  ///
+  /// Interceptors belong to the upward walk: at the target and at each ancestor the event bubbles
+  /// through, they run before that node's listeners. The rewritten payload is what this node and
+  /// every later node on the path see; nodes already passed (and capture listeners) saw the
+  /// original. A trace records the payload before and after.
+  ///
+  /// - Parameters:
+  ///   - key: The event to intercept.
+  ///   - body: Receives the payload `inout`; it may also stop or prevent through the context.
+  /// - Returns: A token that removes the interceptor.
+  @discardableResult
+  public func intercept<Payload>(
+    _ key: EventKey<Payload>,
+    _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
+  ) -> Subscription {
+    let box = InterceptorBox(keyID: key.id, body: body)
+    core.add(interceptor: box)
+    return Subscription(box)
+  }
+
+  /// Registers an interceptor for a request's payload; it runs before this node's responders.
+  ///
+  /// - Parameters:
+  ///   - key: The request to intercept.
+  ///   - body: Receives the payload `inout`.
+  /// - Returns: A token that removes the interceptor.
+  @discardableResult
+  public func intercept<Payload, Response>(
+    _ key: RequestKey<Payload, Response>,
+    _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
+  ) -> Subscription {
+    let box = InterceptorBox(keyID: key.id, body: body)
+    core.add(interceptor: box)
+    return Subscription(box)
+  }
+
+  /// Adds keys to a named event's params as it passes this node (the router's decorator).
+  ///
+  /// The root sees every key added on the way up.
+  ///
+  /// - Parameters:
+  ///   - name: The named event to decorate.
+  ///   - body: Edits the params.
+  /// - Returns: A token that removes the decorator.
+  @discardableResult
+  public func decorate(
+    _ name: String,
+    _ body: @escaping @MainActor (inout Params) -> Void
+  ) -> Subscription {
+    intercept(EventKey<Params>(name)) { _, params in body(&params) }
+  }
+}

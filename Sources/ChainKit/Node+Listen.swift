@@ -1,0 +1,91 @@
+extension Node {
+  /// Registers a listener for `key` at this node.
+  ///
+  /// Listeners at a node run in registration order. A listener added while an event is at this
+  /// node runs from the next event; one cancelled during a dispatch never runs again.
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - capture: `true` to run on the way down (capture phase) instead of on the way up.
+  ///   - once: `true` to remove the listener before its first call.
+  ///   - body: The listener; it may stop propagation, prevent the default, post, or throw (the
+  ///     error lands in the poster's ``Outcome`` and the others still run).
+  /// - Returns: A token that cancels the listener; dropping it does not.
+  @discardableResult
+  public func on<Payload>(
+    _ key: EventKey<Payload>,
+    capture: Bool = false,
+    once: Bool = false,
+    _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Void
+  ) -> Subscription {
+    let box = ListenerBox(keyID: key.id, capture: capture, once: once, target: nil, body: body)
+    core.add(listener: box)
+    return Subscription(box)
+  }
+
+  /// Registers a listener bound to `target`, which it holds weakly (Domino's target/action).
+  ///
+  /// The listener disappears when `target` deallocates. Registering the same target for the same
+  /// key and phase again replaces the earlier registration: it is cancelled (its token turns
+  /// inactive) and the new one is added last, so there is no moment when both run.
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - body: The listener, given the target, the context and the payload.
+  /// - Returns: A token that cancels the listener.
+  @discardableResult
+  public func on<Payload, Target: AnyObject>(
+    _ key: EventKey<Payload>,
+    target: Target,
+    capture: Bool = false,
+    _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
+  ) -> Subscription {
+    for existing in core.listeners
+    where existing.keyID == key.id && existing.capture == capture && existing.target === target {
+      existing.cancel()
+    }
+    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: false, target: target) {
+      [weak target] ctx, payload in
+      guard let target else { return }
+      try body(target, &ctx, payload)
+    }
+    core.add(listener: box)
+    return Subscription(box)
+  }
+
+  /// Registers a listener for the named event `name`, whose payload is a ``Params`` bag.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - once: `true` to remove the listener before its first call.
+  ///   - body: The listener, given the context and the params.
+  /// - Returns: A token that cancels the listener.
+  @discardableResult
+  public func on(
+    _ name: String,
+    capture: Bool = false,
+    once: Bool = false,
+    _ body: @escaping @MainActor (inout EventContext, Params) throws -> Void
+  ) -> Subscription {
+    on(EventKey<Params>(name), capture: capture, once: once, body)
+  }
+
+  /// Registers a listener that runs once, then is removed (before it is called).
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - body: The listener.
+  /// - Returns: A token that cancels the listener if it has not run yet.
+  @discardableResult
+  public func once<Payload>(
+    _ key: EventKey<Payload>,
+    capture: Bool = false,
+    _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Void
+  ) -> Subscription {
+    on(key, capture: capture, once: true, body)
+  }
+}

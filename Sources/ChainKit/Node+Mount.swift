@@ -1,0 +1,39 @@
+extension Node {
+  /// Adds `parent` as a parent of this node, after any it already has.
+  ///
+  /// Mounting under a parent the node already has is a no-op. Mounting never affects a dispatch
+  /// under way: its path was computed before any listener ran.
+  ///
+  /// - Parameter parent: The new parent.
+  /// - Throws: ``ChainError/mountCycle(child:parent:)`` if `parent` is this node or one of its
+  ///   descendants; the tree is left unchanged.
+  public func mount(at parent: Node) throws(ChainError) {
+    if core.parents.contains(where: { $0 === parent.core }) { return }
+    if parent.core.hasAncestorOrSelf(core) {
+      throw .mountCycle(child: name, parent: parent.name)
+    }
+    core.parents.append(parent.core)
+    parent.core.children.append(core)
+    DispatchState.topologyVersion &+= 1
+    Trace.emitMount(
+      .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
+  }
+
+  /// Removes `parent` from this node's parents; does nothing if it is not one.
+  public func unmount(from parent: Node) {
+    guard core.parents.contains(where: { $0 === parent.core }) else { return }
+    Trace.emitMount(
+      .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
+    core.parents.removeAll { $0 === parent.core }
+    parent.core.children.removeAll { $0 === core }
+    DispatchState.topologyVersion &+= 1
+  }
+
+  /// Removes every parent of this node.
+  public func unmountFromAll() {
+    for parent in parents { unmount(from: parent) }
+  }
+
+  /// Whether `other` is this node or one of its ancestors.
+  public func isDescendant(of other: Node) -> Bool { core.hasAncestorOrSelf(other.core) }
+}

@@ -1,0 +1,63 @@
+extension Node {
+  /// Registers a responder that answers `key` at this node, or declines with `nil`.
+  ///
+  /// - Parameters:
+  ///   - key: The request to answer.
+  ///   - body: Returns a response, or `nil` to let the request go on up the path.
+  /// - Returns: A token that removes the responder.
+  @discardableResult
+  public func respond<Payload, Response>(
+    to key: RequestKey<Payload, Response>,
+    _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Response?
+  ) -> Subscription {
+    let box = ResponderBox(keyID: key.id, target: nil, body: body)
+    core.add(responder: box)
+    return Subscription(box)
+  }
+
+  /// Asks the path for an answer: the first responder to return one wins and ends the walk.
+  ///
+  /// The request visits this node, then its ancestors in path order, synchronously on the
+  /// caller, whatever the delivery modes of ordinary listeners. At each node, interceptors run
+  /// before responders. A responder that throws is skipped (its error is in the trace).
+  ///
+  /// - Parameters:
+  ///   - key: The request's key.
+  ///   - payload: The request's payload.
+  /// - Returns: The first response, or `nil` if every responder declined or there is none.
+  public func request<Payload, Response>(
+    _ key: RequestKey<Payload, Response>, _ payload: Payload
+  ) -> Response? {
+    var answer: Response?
+    core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
+      answer = response
+      return false
+    }
+    return answer
+  }
+
+  /// Asks a request that carries no payload.
+  ///
+  /// - Parameter key: The request's key.
+  /// - Returns: The first response, or `nil`.
+  public func request<Response>(_ key: RequestKey<Void, Response>) -> Response? {
+    request(key, ())
+  }
+
+  /// Collects every responder's answer on the path, in path order.
+  ///
+  /// - Parameters:
+  ///   - key: The request's key.
+  ///   - payload: The request's payload.
+  /// - Returns: Every non-`nil` response, nearest first.
+  public func requestAll<Payload, Response>(
+    _ key: RequestKey<Payload, Response>, _ payload: Payload
+  ) -> [Response] {
+    var answers: [Response] = []
+    core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
+      answers.append(response)
+      return true
+    }
+    return answers
+  }
+}

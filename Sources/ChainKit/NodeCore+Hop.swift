@@ -1,0 +1,80 @@
+/// What one node does when an event reaches it in one phase.
+extension NodeCore {
+  /// Runs this node's interceptors for `keyID` on `payload`, in registration order.
+  @inline(__always)
+  func runInterceptors<P>(
+    keyID: Int, ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
+    let count = interceptors.count
+    var index = 0
+    while index < count {
+      let registration = interceptors[index]
+      index += 1
+      guard registration.keyID == keyID, !registration.isRemoved else { continue }
+      let box = unsafeDowncast(registration, to: InterceptorBox<P>.self)
+      let before = recorder.map { _ in String(describing: payload) }
+      do {
+        try box.body(&ctx, &payload)
+      } catch {
+        ctx.errors.append(
+          ListenerError(node: name, key: ctx.key, phase: ctx.phase, underlying: error))
+      }
+      if let recorder, let before {
+        recorder.intercepted(before: before, after: String(describing: payload))
+      }
+      if ctx.immediateStopRequested { return }
+    }
+  }
+
+  /// Runs this node's listeners for `keyID` registered for `capture`, as snapshotted on arrival:
+  /// listeners added meanwhile are past `count`; removed ones are skipped by their flag.
+  @inline(__always)
+  func runListeners<P>(keyID: Int, capture: Bool, ctx: inout EventContext, payload: P) {
+    let count = listeners.count
+    var index = 0
+    while index < count {
+      let registration = listeners[index]
+      index += 1
+      guard registration.keyID == keyID, registration.capture == capture, !registration.isRemoved
+      else { continue }
+      if registration.isTargetBound, registration.target == nil {
+        registration.isRemoved = true
+        scheduleCompaction()
+        continue
+      }
+      if registration.once {
+        // Removed before it is called, so a nested post cannot run it a second time.
+        registration.isRemoved = true
+        scheduleCompaction()
+      }
+      ctx.listenersRun += 1
+      let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
+      do {
+        try box.body(&ctx, payload)
+      } catch {
+        ctx.errors.append(
+          ListenerError(node: name, key: ctx.key, phase: ctx.phase, underlying: error))
+      }
+      if ctx.immediateStopRequested { return }
+    }
+  }
+
+  /// One node, one phase: interceptors first (except in capture), then listeners; recorded when
+  /// a tracer is installed.
+  @inline(__always)
+  func visit<P>(
+    keyID: Int, phase: Phase, capture: Bool, runsInterceptors: Bool,
+    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
+    ctx.phase = phase
+    ctx.currentCore = self
+    recorder?.beginHop(node: name, phase: phase, ctx: ctx)
+    if runsInterceptors {
+      runInterceptors(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+    }
+    if !ctx.immediateStopRequested {
+      runListeners(keyID: keyID, capture: capture, ctx: &ctx, payload: payload)
+    }
+    recorder?.endHop(ctx: ctx)
+  }
+}

@@ -1,0 +1,23 @@
+/// What happened to a posted event, returned to its poster.
+public struct Outcome: Sendable, CustomStringConvertible {
+  /// Whether a listener called ``EventContext/preventDefault()``.
+  public internal(set) var isPrevented = false
+  /// Whether a listener stopped propagation (plain or immediate).
+  public internal(set) var isStopped = false
+  /// How many listeners ran, over every node and phase.
+  public internal(set) var listenersRun = 0
+  /// Errors thrown by listeners, and ChainKit's own errors (such as ``ChainError/nestingTooDeep(key:limit:)``).
+  public internal(set) var errors: [any Error] = []
+
+  /// Whether the event was dispatched and nothing threw.
+  public var succeeded: Bool { errors.isEmpty }
+
+  /// A one-line summary for logs.
+  public var description: String {
+    var parts = ["ran \(listenersRun)"]
+    if isStopped { parts.append("stopped") }
+    if isPrevented { parts.append("prevented") }
+    if !errors.isEmpty { parts.append("\(errors.count) error(s)") }
+    return parts.joined(separator: ", ")
+  }
+}

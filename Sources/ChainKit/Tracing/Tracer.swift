@@ -1,0 +1,68 @@
+/// Receives a structured record of what happens in the trees, buses and bindings it is
+/// installed on.
+///
+/// A tracer installed on a node sees every dispatch whose path includes that node, and the
+/// mounts and unmounts of nodes whose path includes it. Records of a nested dispatch arrive
+/// before the record of the dispatch that posted it (each is sent when its dispatch returns);
+/// ``DispatchRecord/parent`` links them.
+@MainActor
+public protocol Tracer: AnyObject {
+  /// Called with each record, on the main actor, after the traced operation finished.
+  func receive(_ record: TraceRecord)
+}
+
+/// A tracer installed on a node; cancelling the token uninstalls it.
+@MainActor
+final class TracerInstallation: Cancellable {
+  let tracer: any Tracer
+  weak var core: NodeCore?
+  private(set) var isActive = true
+
+  init(tracer: any Tracer, core: NodeCore) {
+    self.tracer = tracer
+    self.core = core
+  }
+
+  func cancel() {
+    guard isActive else { return }
+    isActive = false
+    guard let core else { return }
+    core.tracers.removeAll { $0 === self }
+    Trace.installedCount -= 1
+    DispatchState.topologyVersion &+= 1
+  }
+}
+
+/// Where records go.
+@MainActor
+enum Trace {
+  /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
+  static var installedCount = 0
+
+  static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
+    for tracer in tracers { tracer.receive(record) }
+  }
+
+  /// Sends a mount or unmount record to the tracers on `core`'s path.
+  static func emitMount(_ record: TraceRecord, at core: NodeCore) {
+    guard installedCount > 0 else { return }
+    emit(record, to: core.tracersOnPath)
+  }
+}
+
+extension Node {
+  /// Installs `tracer` on this node: it sees every dispatch whose path includes this node, and
+  /// mounts and unmounts below it.
+  ///
+  /// - Parameter tracer: The tracer; held strongly until the token is cancelled or this node
+  ///   is deallocated.
+  /// - Returns: A token that uninstalls the tracer.
+  @discardableResult
+  public func install(_ tracer: any Tracer) -> Subscription {
+    let installation = TracerInstallation(tracer: tracer, core: core)
+    core.tracers.append(installation)
+    Trace.installedCount += 1
+    DispatchState.topologyVersion &+= 1
+    return Subscription(installation)
+  }
+}
