@@ -49,8 +49,9 @@ struct BenchMain {
     print(Machine.describe())
     print(
       "batches: \(harness.batches) per case, ~\(Int(harness.targetNanoseconds / 1e6)) ms each,"
-        + " median kept; cases of a group interleaved"
+        + " median kept; cases of a group interleaved; thread CPU time"
     )
+    if let warning = Machine.busyWarning() { print(warning) }
     print(AllocationCounter.verify())
     let started = ContinuousClock.now
     var ordered: [Measurement] = []
@@ -63,7 +64,8 @@ struct BenchMain {
     }
     let report = Report(
       measurements: Dictionary(uniqueKeysWithValues: ordered.map { ($0.benchCase.id, $0) }),
-      ordered: ordered
+      ordered: ordered,
+      knownIDs: Set(Suite.cases().map(\.id))
     )
     print("\n## Cases\n")
     print(report.casesTable())

@@ -78,7 +78,7 @@ enum ChainKitCases {
   }
 
   /// Posts `BenchKeys.click` at `node` once per iteration.
-  private static func postLoop(_ chain: ChainFixture, at node: Node) -> CaseBody {
+  static func postLoop(_ chain: ChainFixture, at node: Node) -> CaseBody {
     { iterations in
       var listenersRun = 0
       for index in 0..<iterations {

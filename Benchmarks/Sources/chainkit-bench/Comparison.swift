@@ -45,12 +45,4 @@ struct Gate: Sendable {
   static let allocationFree = Gate(text: "0 allocs") { subject, _, _ in
     subject.allocations < noAllocations
   }
-
-  /// Each of the `hops` extra hops of the subject over the peer costs at most `nanoseconds`.
-  static func perHop(atMost nanoseconds: Double, hops: Int) -> Gate {
-    Gate(text: "<= \(nanoseconds) ns per skipped hop, 0 allocs") { subject, peer, _ in
-      (subject.nanoseconds - peer.nanoseconds) / Double(hops) <= nanoseconds
-        && subject.allocations < noAllocations
-    }
-  }
 }

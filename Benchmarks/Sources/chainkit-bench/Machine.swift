@@ -12,6 +12,17 @@ enum Machine {
       + " load \(load), \(Date().formatted(.iso8601))"
   }
 
+  /// A warning when other processes compete for the cores, or `nil`.
+  static func busyWarning() -> String? {
+    guard
+      let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+      let load = text.split(separator: " ").first.flatMap({ Double($0) }),
+      load > Double(ProcessInfo.processInfo.activeProcessorCount) - 0.5
+    else { return nil }
+    return "NB: the machine is busy (1-minute load \(load)): absolute figures are inflated by"
+      + " cache and frequency effects; compare the ratios, which are measured in this run"
+  }
+
   /// Resident memory of this process in bytes, from /proc/self/statm.
   static func residentBytes() -> Int {
     guard

@@ -6,6 +6,10 @@ struct Report {
   /// Measurements in the order they were taken.
   let ordered: [Measurement]
 
+  /// Every case id of the suite: a row naming another id is TODO, a row whose cases were
+  /// filtered out is left out.
+  let knownIDs: Set<String>
+
   /// The per-case table.
   func casesTable() -> String {
     var table = TextTable(
@@ -35,7 +39,15 @@ struct Report {
       numeric: [1, 3, 4, 5]
     )
     for comparison in comparisons {
-      guard let peer = measurements[comparison.peer] else { continue }
+      let wanted = [comparison.subject, comparison.peer].filter(knownIDs.contains)
+      guard wanted.allSatisfy({ measurements[$0] != nil }) else { continue }
+      guard let peer = measurements[comparison.peer] else {
+        table.rows.append([
+          comparison.title, "TODO", comparison.peer, "TODO", "-", "-",
+          comparison.gate?.text ?? "", comparison.gate == nil ? "" : "TODO",
+        ])
+        continue
+      }
       let per = comparison.perDelivery ? " (per call)" : ""
       let peerFigure = comparison.perDelivery ? peer.nanosecondsPerDelivery : peer.nanoseconds
       guard let subject = measurements[comparison.subject] else {
@@ -51,7 +63,7 @@ struct Report {
       let holds = comparison.gate.map { $0.holds(subject, peer, ratio) ? "yes" : "NO" } ?? ""
       table.rows.append([
         comparison.title, TextTable.figure(subjectFigure), comparison.peer + per,
-        TextTable.figure(peerFigure), TextTable.format(ratio, decimals: 3) + "x",
+        TextTable.figure(peerFigure), TextTable.format(ratio, decimals: ratio < 1 ? 3 : 2) + "x",
         TextTable.format(subject.allocations, decimals: 2), comparison.gate?.text ?? "", holds,
       ])
     }
