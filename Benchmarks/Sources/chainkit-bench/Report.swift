@@ -60,7 +60,8 @@ struct Report {
       let ratio = comparison.ratio(subject, peer)
       let subjectFigure =
         comparison.perDelivery ? subject.nanosecondsPerDelivery : subject.nanoseconds
-      let holds = comparison.gate.map { $0.holds(subject, peer, ratio) ? "yes" : "NO" } ?? ""
+      let holds =
+        comparison.gate.map { $0.holds(subject, peer, ratio, measurements) ? "yes" : "NO" } ?? ""
       table.rows.append([
         comparison.title, TextTable.figure(subjectFigure), comparison.peer + per,
         TextTable.figure(peerFigure), TextTable.format(ratio, decimals: ratio < 1 ? 3 : 2) + "x",
