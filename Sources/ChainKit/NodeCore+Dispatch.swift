@@ -34,14 +34,7 @@ extension NodeCore {
     }
     // Target: interceptors, then capture listeners, then the others (as the DOM does).
     if !ctx.stopRequested, keyMask & bit != 0 {
-      visit(
-        keyID: keyID, phase: .target, capture: true, runsInterceptors: true,
-        ctx: &ctx, payload: &payload, recorder: recorder)
-      if !ctx.stopRequested {
-        visit(
-          keyID: keyID, phase: .target, capture: false, runsInterceptors: false,
-          ctx: &ctx, payload: &payload, recorder: recorder)
-      }
+      visitTarget(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
     }
     // Bubble: from the target's parents to the root end.
     if bubbles {

@@ -59,6 +59,27 @@ extension NodeCore {
     }
   }
 
+  /// The target: interceptors, then capture listeners, then the others (as the DOM does), all
+  /// recorded as one hop.
+  @inline(__always)
+  func visitTarget<P>(
+    keyID: Int, ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
+    ctx.phase = .target
+    ctx.currentCore = self
+    recorder?.beginHop(node: name, phase: .target, ctx: ctx)
+    runInterceptors(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+    if !ctx.immediateStopRequested {
+      runListeners(keyID: keyID, capture: true, ctx: &ctx, payload: payload)
+    }
+    // NB: the DOM checks the stop flag between the two invocations at the target, so a
+    // capture listener that stops keeps the target's other listeners from running.
+    if !ctx.stopRequested {
+      runListeners(keyID: keyID, capture: false, ctx: &ctx, payload: payload)
+    }
+    recorder?.endHop(ctx: ctx)
+  }
+
   /// One node, one phase: interceptors first (except in capture), then listeners; recorded when
   /// a tracer is installed.
   @inline(__always)

@@ -14,22 +14,47 @@ protocol Cancellable: AnyObject {
 /// a ``SubscriptionBag`` to cancel a group at once, or when the bag is deallocated.
 @MainActor
 public final class Subscription {
+  /// A part the token refers to without owning it, so that a token kept after its node is gone
+  /// does not keep the registration's closure (and what it captured) alive.
+  struct WeakPart {
+    weak var part: (any Cancellable)?
+  }
+
   private var parts: [any Cancellable]
+  private var weakParts: [WeakPart]
 
-  init(_ parts: [any Cancellable]) { self.parts = parts }
+  /// A token that owns `part` (for registrations nothing else owns).
+  init(_ part: any Cancellable) {
+    self.parts = [part]
+    self.weakParts = []
+  }
 
-  init(_ part: any Cancellable) { self.parts = [part] }
+  /// A token for a registration that something else owns (its node).
+  init(weak part: any Cancellable) {
+    self.parts = []
+    self.weakParts = [WeakPart(part: part)]
+  }
+
+  private init(parts: [any Cancellable], weakParts: [WeakPart]) {
+    self.parts = parts
+    self.weakParts = weakParts
+  }
 
   /// Whether any part of the registration can still run.
-  public var isActive: Bool { parts.contains { $0.isActive } }
+  public var isActive: Bool {
+    parts.contains { $0.isActive } || weakParts.contains { $0.part?.isActive == true }
+  }
 
   /// Ends the registration at once; it never runs again, even in a dispatch already under way.
   ///
   /// Cancelling twice is harmless.
   public func cancel() {
     let ending = parts
+    let endingWeak = weakParts
     parts = []
+    weakParts = []
     for part in ending { part.cancel() }
+    for weakPart in endingWeak { weakPart.part?.cancel() }
   }
 
   /// Adds this token to `bag`, which cancels it when the bag is cancelled or deallocated.
@@ -37,7 +62,7 @@ public final class Subscription {
 
   /// Combines several tokens into one that cancels them all.
   public static func combining(_ tokens: [Subscription]) -> Subscription {
-    Subscription(tokens.flatMap(\.parts))
+    Subscription(parts: tokens.flatMap(\.parts), weakParts: tokens.flatMap(\.weakParts))
   }
 }
 

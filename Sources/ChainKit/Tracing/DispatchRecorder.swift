@@ -46,8 +46,13 @@ final class DispatchRecorder {
     hop.prevented = ctx.prevented && !before.prevented
     hop.errors = ctx.errors[before.errors...].map { String(describing: $0) }
     hop.elapsedNanoseconds = Self.nanoseconds(ContinuousClock.now - hopStart)
-    record.hops.append(hop)
     self.hop = nil
+    // A node visited only because it has registrations for the key in another phase did
+    // nothing worth showing.
+    let didSomething =
+      hop.listenersRun > 0 || hop.interceptedFrom != nil || hop.stopped || hop.prevented
+      || hop.answered || !hop.errors.isEmpty
+    if didSomething { record.hops.append(hop) }
   }
 
   func finish(_ outcome: Outcome) -> DispatchRecord {

@@ -63,6 +63,6 @@ extension Node {
     core.tracers.append(installation)
     Trace.installedCount += 1
     DispatchState.topologyVersion &+= 1
-    return Subscription(installation)
+    return Subscription(weak: installation)
   }
 }
