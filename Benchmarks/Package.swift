@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+// ChainKit's benchmarks: ChainKit against the floor and against what users would pick instead
+// (a hand-written weak chain, Foundation's NotificationCenter, OpenCombine), in one run.
+// A package of its own so that `make test` never builds OpenCombine or runs the benchmarks.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "ChainKitBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "ChainKit", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+  ],
+  targets: [
+    .target(name: "CAllocCounter"),
+    .executableTarget(
+      name: "chainkit-bench",
+      dependencies: [
+        "CAllocCounter",
+        .product(name: "ChainKit", package: "ChainKit"),
+        .product(name: "ChainTUI", package: "ChainKit"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+/// Every case and every comparison of one run, with the targets of issue 8.
+@MainActor
+enum Suite {
+  /// All cases, in measuring order; cases of one group are measured interleaved.
+  static func cases() -> [BenchCase] {
+    FloorCases.all() + LibraryPeerCases.all() + ChainKitCases.all()
+  }
+
+  /// The rows of the comparison table. A row whose ChainKit case does not exist yet prints TODO.
+  static let comparisons: [Comparison] = [
+    Comparison(
+      title: "bubble depth 1 vs 1 direct call", subject: "bubble1.chainkit",
+      peer: "bubble1.direct"),
+    Comparison(
+      title: "bubble depth 8 vs 8 direct calls", subject: "bubble8.chainkit",
+      peer: "bubble8.direct", gate: .ratio(atMost: 5, "<= 5x (stretch 3x)")),
+    Comparison(
+      title: "bubble depth 8 vs the floor", subject: "bubble8.chainkit",
+      peer: "bubble8.floor"),
+    Comparison(
+      title: "bubble depth 8 vs weak chain", subject: "bubble8.chainkit",
+      peer: "bubble8.weak", gate: .ratio(atMost: 1.0 / 7, "<= 1/7 (7x faster)")),
+    Comparison(
+      title: "bubble depth 64 vs depth 8 (linear)", subject: "bubble64.chainkit",
+      peer: "bubble8.chainkit", gate: .ratio(atMost: 10, "<= 10x (8x is linear)")),
+    Comparison(
+      title: "bubble depth 64 vs the floor", subject: "bubble64.chainkit",
+      peer: "bubble64.floor"),
+    Comparison(
+      title: "bubble depth 64 vs weak chain", subject: "bubble64.chainkit",
+      peer: "bubble64.weak", gate: .ratio(atMost: 1.0 / 7, "<= 1/7 (7x faster)")),
+    Comparison(
+      title: "7 skipped ancestors vs depth 1", subject: "bubble8.skip",
+      peer: "bubble1.chainkit",
+      gate: .perHop(hops: 7, atMostOneHopOf: "bubble8.floor", referenceHops: 8)),
+    Comparison(
+      title: "request answered at depth 8 vs 8 calls", subject: "bubble8.request",
+      peer: "bubble8.direct", gate: .allocationFree),
+    Comparison(
+      title: "1 listener vs NotificationCenter", subject: "bubble1.chainkit",
+      peer: "bubble1.notification", perDelivery: true,
+      gate: .ratio(atMost: 0.1, "<= 1/10 per call")),
+    Comparison(
+      title: "10 listeners vs NotificationCenter", subject: "fanout10.chainkit",
+      peer: "fanout10.notification", perDelivery: true,
+      gate: .ratio(atMost: 0.1, "<= 1/10 per call")),
+    Comparison(
+      title: "1 listener vs OpenCombine send", subject: "bubble1.chainkit",
+      peer: "bubble1.combine", gate: .ratio(atMost: 0.1, "<= 1/10 per send")),
+    Comparison(
+      title: "10 listeners vs OpenCombine send", subject: "fanout10.chainkit",
+      peer: "fanout10.combine", gate: .ratio(atMost: 0.1, "<= 1/10 per send")),
+    Comparison(
+      title: "10 listeners vs loop over closures", subject: "fanout10.chainkit",
+      peer: "fanout10.loop", gate: .allocationFree),
+    Comparison(
+      title: "bus publish, 10 subscribers vs loop", subject: "fanout10.bus",
+      peer: "fanout10.loop", gate: .ratio(atMost: 1.3, "<= 1.3x")),
+    Comparison(
+      title: "bus publish, 1 subscriber vs OpenCombine", subject: "bubble1.bus",
+      peer: "bubble1.combine", gate: .ratio(atMost: 0.1, "<= 1/10 per send")),
+    Comparison(
+      title: "bus publish, 10 subscribers vs OpenCombine", subject: "fanout10.bus",
+      peer: "fanout10.combine", gate: .ratio(atMost: 0.1, "<= 1/10 per send")),
+    Comparison(
+      title: "producer subscribe + cancel vs OpenCombine", subject: "subscribe.chainkit",
+      peer: "subscribe.combine", gate: .ratio(atMost: 0.125, "<= 1/8", allocationFree: false)),
+    Comparison(
+      title: "share to 1,000 descendants vs preorder loop",
+      subject: "share1000.chainkit", peer: "share1000.preorder", gate: .allocationFree),
+    Comparison(
+      title: "3-way binding set vs setters", subject: "binding.chainkit",
+      peer: "binding.setters", gate: .allocationFree),
+    Comparison(
+      title: "tracing on (a tracer on the root) vs off", subject: "bubble8.traced",
+      peer: "bubble8.chainkit"),
+    // TODO: needs a build of ChainKit without its tracing code to compare with.
+    Comparison(
+      title: "tracing off vs no tracing code", subject: "tracing.off",
+      peer: "tracing.none", gate: .ratio(atMost: 1.05, "<= 1.05x")),
+  ]
+}
