@@ -1,1 +1,2 @@
-public import ChainTUI
+// The headless session API (issue 7) lands here; until then the import keeps the target honest.
+import ChainTUI

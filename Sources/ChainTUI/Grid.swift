@@ -1,0 +1,145 @@
+/// A width x height buffer of cells that screens are drawn into, and the unit that tests compare.
+///
+/// Every write is clipped to the grid, so drawing code can use coordinates computed from any
+/// terminal size, including 0 x 0 and 1 x 1. A wide glyph always occupies a leading cell and a
+/// continuation cell in the same row; writes that would split one blank its other half instead.
+public struct Grid: Sendable, Hashable {
+  /// The number of columns.
+  public let width: Int
+  /// The number of rows.
+  public let height: Int
+  /// Row-major: the cell at (x, y) is at `y * width + x`.
+  private(set) var cells: [Cell]
+
+  /// Creates a grid of blank cells; a negative width or height becomes 0.
+  ///
+  /// - Parameters:
+  ///   - width: The number of columns.
+  ///   - height: The number of rows.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  /// Creates a grid of blank cells of the given size, such as the terminal's.
+  ///
+  /// - Parameter size: The grid's size.
+  public init(size: Size) {
+    self.init(width: size.width, height: size.height)
+  }
+
+  /// The grid's size.
+  public var size: Size { Size(width: width, height: height) }
+  /// The rectangle covering the whole grid, the starting point of a layout.
+  public var bounds: Rect { Rect(size) }
+
+  /// The cell at a point, or `nil` outside the grid.
+  ///
+  /// - Parameter point: The cell's column and row.
+  /// - Returns: The cell, or `nil` when the point lies outside.
+  public func cell(at point: Point) -> Cell? {
+    guard bounds.contains(point) else { return nil }
+    return cells[point.y * width + point.x]
+  }
+
+  /// Writes text on one row, starting at a point, clipped to the grid and to `maxWidth` columns.
+  ///
+  /// Characters of width 0 that stand alone (controls, stray combining marks) are skipped. A wide
+  /// glyph that does not fit before the clip edge is replaced by a blank, never split.
+  ///
+  /// - Parameters:
+  ///   - text: The text; it is not wrapped.
+  ///   - point: Where the first character goes; it may lie outside the grid.
+  ///   - style: How the text is drawn.
+  ///   - maxWidth: The most columns to use, or `nil` for up to the grid's right edge.
+  /// - Returns: The column just after the last character laid out.
+  @discardableResult
+  public mutating func put(
+    _ text: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    let limit = maxWidth.map { point.x + max(0, $0) } ?? Int.max
+    let row = point.y
+    var x = point.x
+    guard (0..<height).contains(row) else { return x }
+    for character in text {
+      let columns = DisplayWidth.of(character)
+      if columns == 0 { continue }
+      if x >= width || x >= limit { break }
+      if x + columns > limit || x + columns > width {
+        // Only the left half of a wide glyph fits: pad instead of splitting it.
+        if x >= 0 {
+          place(Cell(" ", style: style), x: x, y: row, wide: false)
+        } else if x + columns > 0, width > 0, limit > 0 {
+          place(Cell(" ", style: style), x: 0, y: row, wide: false)
+        }
+        x += 1
+        break
+      }
+      if x >= 0 {
+        place(Cell(character, style: style), x: x, y: row, wide: columns == 2)
+      } else if x + columns > 0 {
+        // A wide glyph straddling the left edge: its visible right half becomes a blank.
+        place(Cell(" ", style: style), x: 0, y: row, wide: false)
+      }
+      x += columns
+    }
+    return x
+  }
+
+  /// Writes one character at an in-bounds column, first blanking any wide glyph it would split.
+  private mutating func place(_ cell: Cell, x: Int, y: Int, wide: Bool) {
+    detach(x: x, y: y)
+    if wide { detach(x: x + 1, y: y) }
+    cells[y * width + x] = cell
+    if wide { cells[y * width + x + 1] = .continuation(style: cell.style) }
+  }
+
+  /// Blanks the other half of a wide glyph that covers (x, y), so the cell can be overwritten.
+  private mutating func detach(x: Int, y: Int) {
+    guard (0..<width).contains(x) else { return }
+    let index = y * width + x
+    if cells[index].isContinuation, x > 0 {
+      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+    }
+    if x + 1 < width, cells[index + 1].isContinuation {
+      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+    }
+    cells[index] = Cell(" ", style: cells[index].style)
+  }
+
+  /// Fills a rectangle (clipped to the grid) with one character.
+  ///
+  /// - Parameters:
+  ///   - rect: The area to fill.
+  ///   - character: The character to repeat; a space clears the area.
+  ///   - style: How the area is drawn, e.g. a background colour.
+  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    let columns = max(1, DisplayWidth.of(character))
+    let line = String(repeating: character, count: area.width / columns + 1)
+    for row in area.y..<area.maxY {
+      put(line, at: Point(x: area.x, y: row), style: style, maxWidth: area.width)
+    }
+  }
+
+  /// Each row as text with trailing spaces trimmed, joined by newlines: what snapshots compare.
+  public var text: String {
+    (0..<height).map(row).joined(separator: "\n")
+  }
+
+  /// One row as text with trailing spaces trimmed; empty outside the grid.
+  ///
+  /// - Parameter y: The row, counted from 0 at the top.
+  /// - Returns: The row's characters; a wide glyph appears once.
+  public func row(_ y: Int) -> String {
+    guard (0..<height).contains(y) else { return "" }
+    var line = ""
+    for cell in cells[(y * width)..<((y + 1) * width)] where !cell.isContinuation {
+      line.append(cell.character)
+    }
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+}

@@ -1,0 +1,80 @@
+internal import CNcurses
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// 0: no screen open, 1: a screen is open, 2: it was restored. Atomic because signal handlers
+/// race with the main thread, and the compare-exchange is what makes `endwin` run exactly once.
+private let screenState = Atomic<Int>(0)
+
+/// The actions that were in place before ours for crash signals, so a crash still ends the way
+/// it would have (Swift's backtrace, a core dump) after the terminal is restored.
+private nonisolated(unsafe) let savedCrashActions = UnsafeMutablePointer<sigaction>.allocate(
+  capacity: 65)
+
+private let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+private let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+
+extension NcursesTerminal {
+  /// Marks a screen as open, so the next restore calls `endwin`.
+  static func screenOpened() {
+    screenState.store(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// Calls `endwin` if a screen is open and not yet restored; safe from any thread and handler.
+  nonisolated static func restoreOnce() {
+    guard
+      screenState.compareExchange(expected: 1, desired: 2, ordering: .sequentiallyConsistent)
+        .exchanged
+    else { return }
+    endwin()
+  }
+
+  /// Whether the terminal has been given back (for tests of the exit paths).
+  nonisolated static var isRestored: Bool {
+    screenState.load(ordering: .sequentiallyConsistent) != 1
+  }
+
+  /// Restores the terminal on exit, on Ctrl-C / kill / hang-up (exiting with 128 + signal), and
+  /// before a crash; installed once per process.
+  static func installRestoreHandlers() {
+    guard !handlersInstalled else { return }
+    handlersInstalled = true
+    atexit { NcursesTerminal.restoreOnce() }
+    for signal in terminatingSignals {
+      var action = signalAction { signal in
+        NcursesTerminal.restoreOnce()
+        _exit(128 + signal)
+      }
+      sigaction(signal, &action, nil)
+    }
+    for signal in crashSignals where signal < 65 {
+      var action = signalAction { signal in
+        NcursesTerminal.restoreOnce()
+        // Put back the previous action and re-raise: it runs once this handler returns.
+        sigaction(signal, savedCrashActions + Int(signal), nil)
+        raise(signal)
+      }
+      sigaction(signal, &action, savedCrashActions + Int(signal))
+    }
+  }
+
+  /// A signal action running a plain handler; the union's field name differs by C library.
+  private static func signalAction(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    return action
+  }
+
+  /// Whether ``installRestoreHandlers()`` already ran.
+  private static var handlersInstalled = false
+}

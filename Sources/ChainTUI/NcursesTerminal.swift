@@ -1,0 +1,115 @@
+internal import CNcurses
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real terminal, through ncursesw: copies grids to the screen and reads keys.
+///
+/// NB: this is the only type that touches ncurses. It never calls `initscr`, which `exit()`s on
+/// an unknown `TERM`; it uses `newterm` and throws instead. Reads poll with a timeout so the main
+/// actor is never blocked indefinitely. ``restore()`` runs `endwin` exactly once, and the same
+/// happens from `atexit` and from handlers for terminating and crashing signals.
+@MainActor
+package final class NcursesTerminal: TerminalBackend {
+  /// ncurses' main window of this terminal's screen.
+  let window: UnsafeMutablePointer<WINDOW>
+  /// The descriptor keys are read from, checked when reads fail to tell "no key" from "closed".
+  let inputDescriptor: Int32
+  /// Whether cells are drawn in colour; otherwise only attributes (reverse, bold) show.
+  package let usesColor: Bool
+  /// Whether the terminal accepted -1 as "its default colour" (`use_default_colors`).
+  let hasDefaultColors: Bool
+  /// The frame on screen, so `present` only copies cells that changed.
+  var previous: Grid?
+  /// Colour pairs allocated so far, by foreground and background palette index.
+  var colorPairs: [Int: Int16] = [:]
+  /// Consecutive failed reads while input looked closed; see ``nextKey(timeout:)``.
+  var failedReads = 0
+
+  /// Opens the process's controlling terminal (standard input and output) for full-screen use.
+  ///
+  /// Colours are used when the terminal has them, `colors` is true and `NO_COLOR` is unset or
+  /// empty. Installs the exit and signal handlers that restore the terminal.
+  ///
+  /// - Parameter colors: Whether colours may be used at all (false for `--no-color`).
+  /// - Throws: ``TerminalError`` when stdin or stdout is not a terminal or `TERM` is unusable.
+  package convenience init(colors: Bool = true) throws(TerminalError) {
+    guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
+    guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "standard output") }
+    guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty else {
+      throw .terminalTypeUnset
+    }
+    let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+    try self.init(
+      terminalType: type, input: STDIN_FILENO, output: STDOUT_FILENO, colors: colors && !noColor)
+    Self.installRestoreHandlers()
+  }
+
+  /// Opens an ncurses screen on the given descriptors without the tty checks or handlers.
+  ///
+  /// Tests use this with a pipe and /dev/null to exercise real ncurses without a terminal.
+  ///
+  /// - Parameters:
+  ///   - terminalType: The terminfo name, like `TERM`.
+  ///   - input: The descriptor keys are read from.
+  ///   - output: The descriptor the screen is written to.
+  ///   - colors: Whether colours may be used when the terminal has them.
+  /// - Throws: ``TerminalError`` when the streams cannot be opened or the type is unknown.
+  package init(terminalType: String, input: Int32, output: Int32, colors: Bool)
+    throws(TerminalError)
+  {
+    Self.chooseUTF8Locale()
+    guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r") else {
+      throw .cannotOpenStreams(errno: errno)
+    }
+    guard let screen = newterm(terminalType, outputFile, inputFile) else {
+      throw .unknownTerminalType(terminalType)
+    }
+    set_term(screen)
+    Self.screenOpened()
+    guard let window = ck_stdscr() else {
+      // newterm succeeded, so this cannot happen; fail like an unusable terminal regardless.
+      Self.restoreOnce()
+      throw .unknownTerminalType(terminalType)
+    }
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    keypad(window, true)
+    set_escdelay(25)  // NB: the default 1 s makes Esc feel broken.
+    curs_set(0)
+    wtimeout(window, 0)
+    mousemask(ck_button1_pressed() | ck_button1_clicked() | ck_button1_released(), nil)
+    mouseinterval(0)  // Report presses at once instead of waiting to detect a click.
+    var hasDefaultColors = false
+    if colors && has_colors() {
+      start_color()
+      hasDefaultColors = use_default_colors() == OK
+    }
+    self.window = window
+    self.inputDescriptor = input
+    self.usesColor = colors && has_colors()
+    self.hasDefaultColors = hasDefaultColors
+  }
+
+  /// The screen's current size; ncurses updates it before delivering `Key.resize`.
+  package var size: Size {
+    Size(width: Int(ck_getmaxx(window)), height: Int(ck_getmaxy(window)))
+  }
+
+  /// Gives the terminal back to the shell (`endwin`); later calls, and the handlers, do nothing.
+  package func restore() {
+    Self.restoreOnce()
+  }
+
+  /// Prefers the user's locale, but falls back to C.UTF-8 because wide output needs UTF-8.
+  private static func chooseUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    if codeset != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+  }
+}
