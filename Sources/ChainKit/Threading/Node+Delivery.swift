@@ -28,7 +28,7 @@ extension Node {
     }
     handle.registration = box
     core.add(listener: box)
-    return Subscription(box)
+    return Subscription(weak: box)
   }
 
   /// Registers a listener that runs off the main actor, on a serial executor of its own.
@@ -60,7 +60,9 @@ extension Node {
     let handle = RegistrationHandle()
     handle.registration = box
     core.add(listener: box)
-    return Subscription([box, BackgroundLaneCanceller(lane: lane, handle: handle)])
+    return Subscription.combining([
+      Subscription(weak: box), Subscription(BackgroundLaneCanceller(lane: lane, handle: handle)),
+    ])
   }
 
   /// Registers a next-turn listener for the named event `name`.
