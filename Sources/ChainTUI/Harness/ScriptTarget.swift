@@ -1,0 +1,28 @@
+public import ChainKit
+
+/// What the scripted harness drives: the explorer app, seen through the same doors a terminal
+/// uses (keys in, a grid out), plus the app's own state for expectations.
+///
+/// The app implements it; the script runner and the Swift test API in `ChainTUITesting` use
+/// only this, so a script and a real terminal exercise the same code.
+@MainActor
+package protocol ScriptTarget: AnyObject {
+  /// The screen size the app lays out for.
+  var size: Size { get }
+  /// Delivers a key exactly as the terminal loop would.
+  func press(_ key: Key)
+  /// Changes the screen size, as a terminal resize would (the app re-lays out).
+  func resize(to size: Size)
+  /// Advances the app's virtual clock, firing any timers due (the bus scene's producer).
+  func advance(by duration: Duration)
+  /// Renders the current screen.
+  func render() -> Grid
+  /// Moves focus to the panel with this name; `false` if no focusable panel has it.
+  func focus(panelNamed name: String) -> Bool
+  /// The lines of a panel's log pane, oldest first; `nil` if there is no such panel.
+  func log(ofPanel name: String) -> [String]?
+  /// The dispatch records the app's tracer has seen so far, oldest first.
+  var dispatches: [DispatchRecord] { get }
+  /// Whether the app asked to quit.
+  var isFinished: Bool { get }
+}
