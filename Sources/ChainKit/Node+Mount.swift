@@ -17,6 +17,7 @@ extension Node {
     DispatchState.topologyVersion &+= 1
     Trace.emitMount(
       .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
+    core.reresolveSharedData()
   }
 
   /// Removes `parent` from this node's parents; does nothing if it is not one.
@@ -27,6 +28,7 @@ extension Node {
     core.parents.removeAll { $0 === parent.core }
     parent.core.children.removeAll { $0 === core }
     DispatchState.topologyVersion &+= 1
+    core.reresolveSharedData()
   }
 
   /// Removes every parent of this node.

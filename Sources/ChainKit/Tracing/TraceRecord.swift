@@ -8,12 +8,23 @@ public enum TraceRecord: Codable, Sendable, Equatable {
   case mount(MountRecord)
   /// A node left a parent: unmounted, or released by its owner.
   case unmount(MountRecord)
+  /// A value shared or removed at a node.
+  case share(ShareRecord)
+  /// An event published on a bus, with how many subscribers ran.
+  case publish(BusRecord)
+  /// An event published on a bus that no subscriber heard.
+  case deadEvent(BusRecord)
+  /// A producer registered, replaced or removed on a bus.
+  case producer(ProducerRecord)
 
   /// The key or node names this record is about, for filtering.
   public var keyName: String? {
     switch self {
     case .dispatch(let record): record.key
     case .mount, .unmount: nil
+    case .share(let record): record.key
+    case .publish(let record), .deadEvent(let record): record.type
+    case .producer(let record): record.type
     }
   }
 
@@ -22,6 +33,8 @@ public enum TraceRecord: Codable, Sendable, Equatable {
     switch self {
     case .dispatch(let record): record.path
     case .mount(let record), .unmount(let record): [record.node, record.parent]
+    case .share(let record): [record.node]
+    case .publish, .deadEvent, .producer: []
     }
   }
 }
