@@ -28,7 +28,7 @@ extension Node {
     core.parents.removeAll { $0 === parent.core }
     parent.core.children.removeAll { $0 === core }
     DispatchState.topologyVersion &+= 1
-    core.reresolveSharedData()
+    core.reresolveSharedData(afterRemoval: true)
   }
 
   /// Removes every parent of this node.

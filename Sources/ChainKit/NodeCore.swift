@@ -88,7 +88,7 @@ final class NodeCore {
   /// Leaves the graph for good: called when the owner releases the node.
   func retire() {
     // Children lose whatever this node shared; they re-resolve once it has left.
-    let dataOrphans = DataState.subscriberCount > 0 ? children : []
+    let dataOrphans = DataState.resolvedCount > 0 ? children : []
     data?.retire()
     isAlive = false
     for parent in parents { parent.children.removeAll { $0 === self } }
@@ -105,6 +105,6 @@ final class NodeCore {
     cachedPath = []
     cachedTracers = []
     DispatchState.topologyVersion &+= 1
-    for orphan in dataOrphans { orphan.reresolveSharedData() }
+    for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
   }
 }

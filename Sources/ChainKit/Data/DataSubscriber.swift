@@ -7,7 +7,12 @@ class DataSubscriber: Cancellable {
   let keyID: Int
   unowned(unsafe) let core: NodeCore
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
-  var source: SharedSlot?
+  var source: SharedSlot? {
+    didSet {
+      if oldValue == nil, source != nil { DataState.resolvedCount += 1 }
+      if oldValue != nil, source == nil { DataState.resolvedCount -= 1 }
+    }
+  }
   var isRemoved = false
 
   init(keyID: Int, core: NodeCore) {
@@ -19,9 +24,15 @@ class DataSubscriber: Cancellable {
 
   func cancel() {
     guard !isRemoved else { return }
-    isRemoved = true
-    DataState.subscriberCount -= 1
+    end()
     core.data?.subscribers.removeAll { $0 === self }
+  }
+
+  /// Marks the subscription ended and takes it out of the global counts.
+  func end() {
+    isRemoved = true
+    source = nil
+    DataState.subscriberCount -= 1
   }
 
   /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.

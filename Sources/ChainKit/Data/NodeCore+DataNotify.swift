@@ -55,9 +55,9 @@ extension NodeCore {
   }
 
   /// Re-resolves the subtree after its view of the tree changed; a no-op (one comparison) when
-  /// no data subscription exists anywhere.
-  func reresolveSharedData() {
-    guard DataState.subscriberCount > 0 else { return }
+  /// no data subscription exists anywhere, or, after a removal, none has a value to lose.
+  func reresolveSharedData(afterRemoval: Bool = false) {
+    guard afterRemoval ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0 else { return }
     _ = Self.deliver(dataDeliveriesForAllKeys())
   }
 }

@@ -32,10 +32,7 @@ final class NodeData {
 
   /// Ends every subscription here: the node is gone.
   func retire() {
-    for subscriber in subscribers where !subscriber.isRemoved {
-      subscriber.isRemoved = true
-      DataState.subscriberCount -= 1
-    }
+    for subscriber in subscribers where !subscriber.isRemoved { subscriber.end() }
     subscribers = []
     slots = []
   }
@@ -50,4 +47,8 @@ enum DataState {
   /// Bumped by every share and removal, so a notification pass can tell that a subscriber
   /// changed the values under way and later entries must be resolved afresh.
   static var changeVersion: UInt64 = 0
+  /// Live data subscriptions whose resolved value is not `nil`. Removing links can only take
+  /// values away, so when this is zero an unmount or a deallocation has nothing to re-resolve;
+  /// that keeps tearing down a deep tree from the root linear.
+  static var resolvedCount = 0
 }
