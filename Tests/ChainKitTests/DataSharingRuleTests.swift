@@ -44,7 +44,9 @@ struct DataSharingRuleTests {
     try b.mount(at: root)
     var log: [String] = []
     for node in [b, a1, a, root] {
-      node.subscribe(.text) { log.append("\(node.name):\($0 ?? "nil")") }
+      // NB: capture the name, not the node: a node's subscription holding the node would leak it.
+      let name = node.name
+      node.subscribe(.text) { log.append("\(name):\($0 ?? "nil")") }
     }
     root.share("x", for: .text)
     #expect(log == ["root:x", "a:x", "a1:x", "b:x"])
