@@ -5,7 +5,10 @@ import Testing
 
 @Suite("EventBus: publishing from many threads")
 struct EventBusConcurrencyTests {
-  struct Tagged: Sendable { var thread: Int; var sequence: Int }
+  struct Tagged: Sendable {
+    var thread: Int
+    var sequence: Int
+  }
 
   @MainActor
   final class Collector {
@@ -13,7 +16,9 @@ struct EventBusConcurrencyTests {
     var count = 0
   }
 
-  @Test("rule 33 (rule 24): 8 threads publishing concurrently lose nothing and keep each thread's order")
+  @Test(
+    "rule 33 (rule 24): 8 threads publishing concurrently lose nothing and keep each thread's order"
+  )
   @MainActor
   func eightThreadsLoseNothing() async throws {
     let bus = EventBus(name: "threads")

@@ -12,7 +12,11 @@ struct DataSharingDCFrameTests {
     var color: String
   }
 
-  enum Touch: String { case like = "Like", comment = "Comment", share = "Share" }
+  enum Touch: String {
+    case like = "Like"
+    case comment = "Comment"
+    case share = "Share"
+  }
 
   static let touched = EventKey<Touch>("interactive.touched")
   static let photoData = DataKey<Photo>("photo.data")
@@ -42,20 +46,24 @@ struct DataSharingDCFrameTests {
       node = Node(name)
       for child in [user, photo.node, interactive, comments] { try child.mount(at: node) }
       node.on(DataSharingDCFrameTests.touched, target: self) { item, _, touch in
-        let color = switch touch {
-        case .like: "red"
-        case .comment: "yellow"
-        case .share: "blue"
-        }
-        item.node.share(Photo(text: touch.rawValue, color: color), for: DataSharingDCFrameTests.photoData)
+        let color =
+          switch touch {
+          case .like: "red"
+          case .comment: "yellow"
+          case .share: "blue"
+          }
+        item.node.share(
+          Photo(text: touch.rawValue, color: color), for: DataSharingDCFrameTests.photoData)
       }
     }
   }
 
-  @Test("like, comment and share in the interactive cell change the sibling photo's text and colour")
+  @Test(
+    "like, comment and share in the interactive cell change the sibling photo's text and colour")
   func postListScenario() throws {
     let list = Node("postList")
-    let first = try PostItem("userA"), second = try PostItem("userB")
+    let first = try PostItem("userA")
+    let second = try PostItem("userB")
     try first.node.mount(at: list)
     try second.node.mount(at: list)
     first.interactive.post(Self.touched, .like)

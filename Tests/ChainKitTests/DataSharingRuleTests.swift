@@ -9,9 +9,13 @@ extension DataKey where Value == String {
 @MainActor
 @Suite("Data shared down: rules 26-29")
 struct DataSharingRuleTests {
-  @Test("rule 26: value(for:) resolves the nearest: the node itself, then its ancestors in path order")
+  @Test(
+    "rule 26: value(for:) resolves the nearest: the node itself, then its ancestors in path order")
   func nearestValueWins() throws {
-    let root = Node("root"), left = Node("left"), right = Node("right"), leaf = Node("leaf")
+    let root = Node("root")
+    let left = Node("left")
+    let right = Node("right")
+    let leaf = Node("leaf")
     try left.mount(at: root)
     try right.mount(at: root)
     try leaf.mount(at: left)
@@ -38,7 +42,10 @@ struct DataSharingRuleTests {
 
   @Test("rule 27: sharing notifies the subtree in preorder, children in mount order")
   func preorderNotification() throws {
-    let root = Node("root"), a = Node("a"), a1 = Node("a1"), b = Node("b")
+    let root = Node("root")
+    let a = Node("a")
+    let a1 = Node("a1")
+    let b = Node("b")
     try a.mount(at: root)
     try a1.mount(at: a)
     try b.mount(at: root)
@@ -54,7 +61,10 @@ struct DataSharingRuleTests {
 
   @Test("rule 27: a subtree that shadows the key with its own value is not notified")
   func shadowedSubtreeIsSkipped() throws {
-    let root = Node("root"), shadow = Node("shadow"), inner = Node("inner"), other = Node("other")
+    let root = Node("root")
+    let shadow = Node("shadow")
+    let inner = Node("inner")
+    let other = Node("other")
     try shadow.mount(at: root)
     try inner.mount(at: shadow)
     try other.mount(at: root)
@@ -68,7 +78,10 @@ struct DataSharingRuleTests {
 
   @Test("rule 27: a diamond-shaped subtree notifies each subscriber once")
   func diamondNotifiesOnce() throws {
-    let root = Node("root"), left = Node("left"), right = Node("right"), leaf = Node("leaf")
+    let root = Node("root")
+    let left = Node("left")
+    let right = Node("right")
+    let leaf = Node("leaf")
     try left.mount(at: root)
     try right.mount(at: root)
     try leaf.mount(at: left)
@@ -81,7 +94,8 @@ struct DataSharingRuleTests {
 
   @Test("rule 28: subscribe calls back at once with the current value, then on each change")
   func subscribeGetsCurrentValue() throws {
-    let root = Node("root"), leaf = Node("leaf")
+    let root = Node("root")
+    let leaf = Node("leaf")
     try leaf.mount(at: root)
     root.share("first", for: .text)
     var log: [String] = []
@@ -92,7 +106,8 @@ struct DataSharingRuleTests {
 
   @Test("rule 28: subscribing with no value anywhere calls nothing until one is shared")
   func subscribeWithoutValueWaits() throws {
-    let root = Node("root"), leaf = Node("leaf")
+    let root = Node("root")
+    let leaf = Node("leaf")
     try leaf.mount(at: root)
     var log: [String] = []
     leaf.subscribe(.text) { log.append($0 ?? "nil") }
@@ -103,7 +118,10 @@ struct DataSharingRuleTests {
 
   @Test("rule 28: mounting, unmounting and re-parenting re-resolve the subtree's subscribers")
   func topologyChangesReResolve() throws {
-    let red = Node("red"), blue = Node("blue"), panel = Node("panel"), label = Node("label")
+    let red = Node("red")
+    let blue = Node("blue")
+    let panel = Node("panel")
+    let label = Node("label")
     red.share("red", for: .text)
     blue.share("blue", for: .text)
     try label.mount(at: panel)
@@ -118,7 +136,8 @@ struct DataSharingRuleTests {
 
   @Test("rule 28: a provider deallocating re-resolves its former subtree")
   func deallocationReResolves() throws {
-    let root = Node("root"), leaf = Node("leaf")
+    let root = Node("root")
+    let leaf = Node("leaf")
     var middle: Node? = Node("middle")
     root.share("root", for: .text)
     try middle?.mount(at: root)
@@ -144,7 +163,9 @@ struct DataSharingRuleTests {
 
   @Test("rule 29: removing a shared value notifies subscribers of the newly resolved value")
   func removalNotifiesNewValue() throws {
-    let root = Node("root"), middle = Node("middle"), leaf = Node("leaf")
+    let root = Node("root")
+    let middle = Node("middle")
+    let leaf = Node("leaf")
     try middle.mount(at: root)
     try leaf.mount(at: middle)
     root.share("root", for: .text)

@@ -11,7 +11,9 @@ extension DataKey where Value == Int {
 struct DataSharingSubscriptionTests {
   @Test("a subscriber cancelled during a notification is not called")
   func cancelledDuringNotificationIsSkipped() throws {
-    let root = Node("root"), first = Node("first"), second = Node("second")
+    let root = Node("root")
+    let first = Node("first")
+    let second = Node("second")
     try first.mount(at: root)
     try second.mount(at: root)
     var log: [String] = []
@@ -42,7 +44,9 @@ struct DataSharingSubscriptionTests {
 
   @Test("sharing is reported to tracers on the sharing node's path")
   func shareIsTraced() throws {
-    let root = Node("root"), item = Node("item"), leaf = Node("leaf")
+    let root = Node("root")
+    let item = Node("item")
+    let leaf = Node("leaf")
     try item.mount(at: root)
     try leaf.mount(at: item)
     let log = TraceLog()
@@ -55,8 +59,10 @@ struct DataSharingSubscriptionTests {
     }
     #expect(
       shares == [
-        ShareRecord(node: "item", key: "count", value: "3", action: .shared, subscribersNotified: 1),
-        ShareRecord(node: "item", key: "count", value: "nil", action: .removed, subscribersNotified: 1),
+        ShareRecord(
+          node: "item", key: "count", value: "3", action: .shared, subscribersNotified: 1),
+        ShareRecord(
+          node: "item", key: "count", value: "nil", action: .removed, subscribersNotified: 1),
       ])
   }
 
@@ -81,7 +87,8 @@ struct DataSharingSubscriptionTests {
 
   @Test("a subscriber that re-shares its own key ends at the nesting limit instead of the stack")
   func runawaySharingStops() throws {
-    let root = Node("root"), leaf = Node("leaf")
+    let root = Node("root")
+    let leaf = Node("leaf")
     try leaf.mount(at: root)
     var calls = 0
     leaf.subscribe(.count) { value in

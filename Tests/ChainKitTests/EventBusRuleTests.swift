@@ -3,7 +3,10 @@ import Testing
 @testable import ChainKit
 
 private struct Ping: Equatable { var value: Int }
-private class Animal { let name: String; init(_ name: String) { self.name = name } }
+private class Animal {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
 private final class Dog: Animal {}
 private final class Owner {}
 private struct Boom: Error {}
@@ -183,6 +186,7 @@ struct EventBusRuleTests {
 
     bus.subscribe(Ping.self) { bus.publish(Ping(value: $0.value + 1)) }
     let outcome = bus.publish(Ping(value: 0))
-    #expect(outcome.errors.contains { ($0 as? ChainError) == .nestingTooDeep(key: "Ping", limit: 64) })
+    #expect(
+      outcome.errors.contains { ($0 as? ChainError) == .nestingTooDeep(key: "Ping", limit: 64) })
   }
 }

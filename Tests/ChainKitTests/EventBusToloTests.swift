@@ -7,7 +7,10 @@ import Testing
 @MainActor
 @Suite("EventBus: Tolo's sample")
 struct EventBusToloTests {
-  struct RandomEvent: Equatable { var tick: Int; var value: Int }
+  struct RandomEvent: Equatable {
+    var tick: Int
+    var value: Int
+  }
 
   /// The 1 Hz source: a producer of the latest event, published again on every tick.
   @MainActor
@@ -39,7 +42,8 @@ struct EventBusToloTests {
   func toloSample() {
     let bus = EventBus(name: "tolo")
     let ticker = Ticker(bus: bus)
-    let early = Label(), late = Label()
+    let early = Label()
+    let late = Label()
     var removed: Label? = Label()
     bus.subscribe(RandomEvent.self, owner: early) { [early] in early.shown.append($0.tick) }
     #expect(early.shown.isEmpty)  // no tick yet: the producer's value is nil

@@ -19,8 +19,10 @@ extension EventBus {
     replaced?.isRemoved = true
     let producer = BusProducer(bus: self, current: current)
     slot.producer = producer
-    trace(.producer(ProducerRecord(
-      bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)))
+    trace(
+      .producer(
+        ProducerRecord(
+          bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)))
     if let value = current() {
       let outcome = deliver(value, in: slot)
       report(value, in: slot, source: .producerRegistered, outcome: outcome)

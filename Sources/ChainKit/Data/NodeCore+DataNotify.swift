@@ -30,7 +30,8 @@ extension NodeCore {
     walkSubtree { core in
       guard let data = core.data else { return true }
       for subscriber in data.subscribers {
-        var resolver = resolvers.removeValue(forKey: subscriber.keyID)
+        var resolver =
+          resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
         out.append((subscriber, resolver.resolve(core)))
         resolvers[subscriber.keyID] = resolver
