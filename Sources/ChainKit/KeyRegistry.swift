@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Interns event and request keys into small integers, once per key value.
 ///
 /// A key is identified by its name and its payload (and response) types. Dispatch compares these
@@ -14,7 +12,7 @@ final class KeyRegistry: Sendable {
     let response: ObjectIdentifier?
   }
 
-  private let ids = Mutex<[Identity: Int]>([:])
+  private let ids = Locked<[Identity: Int]>([:])
 
   /// The identifier of the key with this name and these types; the same inputs give the same id.
   func id(name: String, payload: Any.Type, response: Any.Type?) -> Int {

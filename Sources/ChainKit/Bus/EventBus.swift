@@ -23,7 +23,6 @@ public final class EventBus {
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   var slots: [ObjectIdentifier: AnyBusSlot] = [:]
   var tracers: [BusTracerInstallation] = []
-  nonisolated let inbox = BusInbox()
 
   /// Creates a private bus, independent of ``default``.
   ///

@@ -5,11 +5,22 @@ struct RemotePost: Sendable {
   let target: RemoteTarget?
   let deliver: @MainActor @Sendable (NodeCore) -> Void
   let barrier: CheckedContinuation<Void, Never>?
+  let job: (@MainActor @Sendable () -> Void)?
 
   init(target: RemoteTarget, deliver: @escaping @MainActor @Sendable (NodeCore) -> Void) {
     self.target = target
     self.deliver = deliver
     self.barrier = nil
+    self.job = nil
+  }
+
+  /// Work for the main actor that is not a post to a node (a bus publish from another thread):
+  /// it shares the one queue, so a thread's posts and publishes keep their relative order.
+  init(job: @escaping @MainActor @Sendable () -> Void) {
+    self.target = nil
+    self.deliver = { _ in }
+    self.barrier = nil
+    self.job = job
   }
 
   /// A marker that resumes `barrier` when the drain reaches it (see ``RemoteNode/flush()``).
@@ -17,6 +28,7 @@ struct RemotePost: Sendable {
     self.target = nil
     self.deliver = { _ in }
     self.barrier = barrier
+    self.job = nil
   }
 }
 
@@ -51,6 +63,10 @@ final class RemotePostQueue: Sendable {
     for post in batch {
       if let barrier = post.barrier {
         barrier.resume()
+        continue
+      }
+      if let job = post.job {
+        job()
         continue
       }
       guard let target = post.target else { continue }
