@@ -13,7 +13,8 @@ struct ScriptCommand: ParsableCommand {
   @Flag(help: "Re-record the snapshots the scripts compare against.")
   var updateSnapshots = false
 
-  @Option(help: ArgumentHelp("Write every trace record as JSON Lines to this file.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("Write every trace record as JSON Lines to this file.", valueName: "file"))
   var trace: String?
 
   func run() throws {

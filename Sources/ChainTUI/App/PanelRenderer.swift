@@ -24,7 +24,7 @@ struct PanelRenderer {
       return
     }
     let parts = Layout.split(
-      area, .horizontal, [Layout.Share(weight: 3, minimum: 20), Layout.Share(weight: 1)])
+      area, .horizontal, [Layout.Share(weight: 3, minimum: 20), Layout.Share(weight: 2)])
     draw(scene.root, in: parts[0], into: &grid)
     let slots = Layout.split(parts[1], .vertical, detached.map { _ in Layout.Share() })
     for (panel, slot) in zip(detached, slots) { draw(panel, in: slot, into: &grid) }
@@ -86,7 +86,8 @@ struct PanelRenderer {
   private func drawLog(_ log: PanelLog, in area: Rect, into grid: inout Grid) {
     guard !area.isEmpty else { return }
     if log.lines.isEmpty {
-      grid.put("(nothing reached here yet)", at: area.origin, style: theme.hint, maxWidth: area.width)
+      grid.put(
+        "(nothing reached here yet)", at: area.origin, style: theme.hint, maxWidth: area.width)
     }
     for (offset, line) in log.visible(height: area.height).enumerated() {
       grid.put(
@@ -104,7 +105,8 @@ struct PanelRenderer {
   /// Puts the panel's keys in its bottom border, like " l load  r ask ".
   private func drawKeyHints(_ panel: Panel, in rect: Rect, focused: Bool, into grid: inout Grid) {
     guard !panel.keys.isEmpty, rect.height >= 3, rect.width >= 8 else { return }
-    let text = " " + panel.keys.map { "\($0.displayName) \($0.label)" }.joined(separator: "  ") + " "
+    let text =
+      " " + panel.keys.map { "\($0.displayName) \($0.label)" }.joined(separator: "  ") + " "
     grid.put(
       text, at: Point(x: rect.x + 2, y: rect.maxY - 1),
       style: focused ? theme.emphasis : theme.hint, maxWidth: rect.width - 4)

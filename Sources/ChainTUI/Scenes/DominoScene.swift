@@ -44,7 +44,12 @@ final class DominoScene: Scene {
   }
 
   private func listen() {
-    container.node.on(.contentDidLoad) { [weak self] _, _ in self?.loadsAtContainer += 1 }
+    container.node.on(.contentDidLoad) { [weak self] _, count in
+      guard let self else { return }
+      loadsAtContainer += 1
+      // A listener that posts: the nested dispatch runs at once, inside this one.
+      container.node.post(.statistics, ["msg": "container saw load", "arg": count])
+    }
     container.node.intercept(.statistics) { _, params in
       params["msg"] = "hook!!!"
       params["arg"] = 333
