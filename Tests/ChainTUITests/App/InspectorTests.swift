@@ -25,10 +25,12 @@ struct InspectorTests {
     app.press(.character("i"))
     let rows = AppTest.screen(app).split(separator: "\n").map(String.init)
     let parent = rows.firstIndex { $0.contains("• #") && $0.contains("contentDidLoad") }
-    let child = rows.firstIndex { $0.contains("  └ #") && $0.contains("statistics container>root") }
+    let child = rows.firstIndex {
+      $0.contains("  └ #") && $0.contains("contentSeen container>root")
+    }
     #expect(parent != nil && child != nil)
     if let parent, let child { #expect(parent < child) }
-    #expect(app.dispatches.map(\.key) == ["contentDidLoad", "statistics"])
+    #expect(app.dispatches.map(\.key) == ["contentDidLoad", "contentSeen"])
     #expect(app.dispatches[1].parent == app.dispatches[0].id)
   }
 
