@@ -57,15 +57,20 @@ struct PanelRenderer {
       inner, .vertical, [.fixed(bodyRows), Layout.Share(weight: 1, minimum: 3), .fixed(logRows)])
     drawLines(panel.body, in: parts[0], into: &grid)
     let areas = Layout.split(
-      parts[1], panel.axis, panel.children.map { Layout.Share(weight: $0.weight) })
+      parts[1], panel.axis,
+      panel.children.map { child in
+        child.length.map(Layout.Share.fixed) ?? Layout.Share(weight: child.weight)
+      })
     for (child, area) in zip(panel.children, areas) { draw(child, in: area, into: &grid) }
     drawLog(panel.log, in: parts[2], into: &grid)
   }
 
   private func drawLeaf(_ panel: Panel, in inner: Rect, into grid: inout Grid) {
-    let bodyRows = min(panel.body.count, max(1, inner.height / 2))
+    // The body is the panel's state: it gets every row but one for the log.
+    let bodyRows = min(panel.body.count, panel.showsLog ? max(1, inner.height - 1) : inner.height)
     let parts = Layout.split(inner, .vertical, [.fixed(bodyRows), Layout.Share()])
     drawLines(panel.body, in: parts[0], into: &grid)
+    guard panel.showsLog else { return }
     var logArea = parts[1]
     if logArea.height >= 3, bodyRows > 0 {
       grid.put(
