@@ -52,3 +52,19 @@ struct PlaygroundSceneTests {
     #expect(app.dispatches.last?.path == ["btnA", "widget", "left", "root"])
   }
 }
+
+@Suite("Playground errors")
+@MainActor
+struct PlaygroundErrorTests {
+  @Test("a listener that throws is logged as an error and the app goes on")
+  func thrownErrorIsLogged() {
+    let app = AppTest.app(scene: "playground")
+    app.press(.character("x"))
+    #expect(
+      app.log(ofPanel: "root")?.last
+        == "bub boom from btnA: handled, error: root (bubble) boom: root's listener threw")
+    #expect(app.log(ofPanel: "btnA")?.last == "boom outcome: ran 1, 1 error(s)")
+    app.press(.enter)
+    #expect(!app.isFinished)
+  }
+}

@@ -14,8 +14,51 @@ struct SceneScreenTests {
     for panel in app.scene.allPanels {
       #expect(text.contains(String(panel.title.prefix(10))), "\(scene) lacks \(panel.title)")
     }
+  }
+
+  @Test(
+    "after a short tour each scene's 80x24 screen shows its logs (recorded for the docs)",
+    arguments: SceneCatalog.ids)
+  func tour(scene: String) {
+    let app = AppTest.app(scene: scene)
+    for step in Self.tours[scene] ?? [] {
+      switch step {
+      case .key(let key): app.press(key)
+      case .focus(let name): #expect(app.focus(panelNamed: name))
+      case .wait(let duration): app.advance(by: duration)
+      }
+    }
+    let text = AppTest.screen(app)
+    #expect(!text.contains("too small"))
+    #expect(app.scene.allPanels.contains { !$0.log.lines.isEmpty })
     AppTest.recordScreen(text, scene: scene)
   }
+
+  enum Step {
+    case key(Key)
+    case focus(String)
+    case wait(Duration)
+  }
+
+  static let tours: [String: [Step]] = [
+    "domino": [
+      .key(.character("l")), .key(.character("e")), .focus("detail"), .key(.character("g")),
+    ],
+    "router": [
+      .key(.enter), .focus("cell1"), .key(.character("l")), .focus("cell2"), .key(.character("s")),
+    ],
+    "model": [
+      .focus("actions1"), .key(.character("l")), .key(.character("c")), .key(.character("s")),
+    ],
+    "bus": [.wait(.seconds(3)), .focus("producer"), .key(.character("a"))],
+    "bindings": [
+      .key(.character("4")), .key(.character("2")), .focus("cents"), .key(.character("5")),
+    ],
+    "playground": [
+      .key(.enter), .key(.character("m")), .key(.enter), .focus("widget"), .key(.character("c")),
+      .focus("btnB"), .key(.enter),
+    ],
+  ]
 
   @Test("every scene's panel tree is at least three levels deep", arguments: SceneCatalog.ids)
   func everySceneIsThreeLevelsDeep(scene: String) {
