@@ -1,3 +1,4 @@
+import ChainKit
 import Foundation
 import Testing
 
@@ -44,5 +45,18 @@ struct RunnerTests {
       script
         == "size 90x30\nscene domino\npress tab\npress space\npress click:3,4\nresize 90x30\npress q\n"
     )
+  }
+}
+
+@Suite("Trace forwarding")
+@MainActor
+struct TraceForwardingTests {
+  @Test("the --trace tracer receives every scene's records, the same ones the inspector lists")
+  func forwardsRecords() {
+    let log = TraceLog()
+    let app = App(size: Size(width: 80, height: 24), colors: false, trace: log)
+    app.press(.character("l"))
+    #expect(log.dispatches.map(\.key) == ["contentSeen", "contentDidLoad"])
+    #expect(Set(log.dispatches.map(\.id)) == Set(app.dispatches.map(\.id)))
   }
 }
