@@ -48,10 +48,14 @@ extension App {
 
   private func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.tabBar)
+    let labels = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
     var x = row.x
-    x = grid.put(" ChainTUI ", at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
-    for (index, scene) in scenes.enumerated() {
-      let label = " \(index + 1) \(scene.title) "
+    // The name goes first when every tab still fits beside it.
+    let brand = " ChainTUI "
+    if DisplayWidth.of(brand + labels.joined()) <= row.width {
+      x = grid.put(brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
+    }
+    for (index, label) in labels.enumerated() {
       let style = index == sceneIndex ? theme.currentTab : theme.tabBar
       let end = grid.put(label, at: Point(x: x, y: row.y), style: style)
       hits.tabs.append((x..<min(end, row.maxX), index))
