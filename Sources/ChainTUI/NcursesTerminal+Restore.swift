@@ -11,10 +11,17 @@ import Synchronization
 /// race with the main thread, and the compare-exchange is what makes `endwin` run exactly once.
 private let screenState = Atomic<Int>(0)
 
-/// The actions that were in place before ours for crash signals, so a crash still ends the way
-/// it would have (Swift's backtrace, a core dump) after the terminal is restored.
-private nonisolated(unsafe) let savedCrashActions = UnsafeMutablePointer<sigaction>.allocate(
-  capacity: 65)
+/// Puts back the default action for `signal`, so re-raising it ends the process.
+private func restoreDefaultAction(_ signal: Int32) {
+  var action = sigaction()
+  sigemptyset(&action.sa_mask)
+  #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = SIG_DFL
+  #else
+    action.__sigaction_u.__sa_handler = SIG_DFL
+  #endif
+  sigaction(signal, &action, nil)
+}
 
 private let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 private let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
@@ -55,11 +62,14 @@ extension NcursesTerminal {
     for signal in crashSignals where signal < 65 {
       var action = signalAction { signal in
         NcursesTerminal.restoreOnce()
-        // Put back the previous action and re-raise: it runs once this handler returns.
-        sigaction(signal, savedCrashActions + Int(signal), nil)
+        let message = "chaintui: crashed (signal \(signal)); the terminal was restored\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        // NB: the default action, not the previous one: Swift's backtracer would stop at an
+        // interactive prompt on the terminal we just gave back, and the process would hang there.
+        restoreDefaultAction(signal)
         raise(signal)
       }
-      sigaction(signal, &action, savedCrashActions + Int(signal))
+      sigaction(signal, &action, nil)
     }
   }
 
