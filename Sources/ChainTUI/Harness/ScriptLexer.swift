@@ -6,6 +6,8 @@ struct ScriptToken: Sendable, Equatable {
   var column: Int
   /// Whether the whole token is one quoted string, as text arguments must be.
   var isQuotedString: Bool
+  /// The column just past the token's last character.
+  var endColumn: Int
 }
 
 /// Splits one line into tokens, shell-like: blanks separate tokens, quotes group, `#` at the
@@ -46,7 +48,8 @@ struct ScriptLexer {
       }
       tokens.append(
         ScriptToken(
-          text: text, column: start + 1, isQuotedString: quotedParts == 1 && bareParts == 0))
+          text: text, column: start + 1, isQuotedString: quotedParts == 1 && bareParts == 0,
+          endColumn: index + 1))
     }
     return tokens
   }

@@ -22,9 +22,7 @@ struct ScriptLine {
 
   /// The column just past the line's last token: where a missing token should have been.
   var endColumn: Int {
-    guard let last = tokens.last else { return 1 }
-    let lastCharacter = text.dropFirst(last.column - 1).prefix { !ScriptLexer.isBlank($0) }
-    return last.column + lastCharacter.count
+    tokens.last?.endColumn ?? 1
   }
 
   /// The line as written, without the comment or surrounding blanks, for failure messages.
