@@ -62,4 +62,3 @@ struct ScriptCommand: ParsableCommand {
     return files.count - passed
   }
 }
-

@@ -47,7 +47,9 @@ package struct EventPattern: Sendable, Equatable {
     var outcomes: [String] = []
     if record.stopped { outcomes.append("stopped") }
     if record.prevented { outcomes.append("prevented") }
-    if !record.errors.isEmpty { outcomes.append("errors: \(record.errors.joined(separator: "; "))") }
+    if !record.errors.isEmpty {
+      outcomes.append("errors: \(record.errors.joined(separator: "; "))")
+    }
     if outcomes.isEmpty { outcomes.append("ok") }
     var line = "\(record.kind.rawValue) key=\(record.key) origin=\(record.origin)"
     line += " path=\(record.path.joined(separator: ">")) outcome=\(outcomes.joined(separator: ","))"

@@ -18,7 +18,9 @@ extension ScriptExecutor {
       let actual = screen.row(number)
       return actual == text ? nil : "row \(number) is \"\(actual)\""
     case .logContains(let panel, let text):
-      guard let log = target.log(ofPanel: panel) else { return "there is no panel named '\(panel)'" }
+      guard let log = target.log(ofPanel: panel) else {
+        return "there is no panel named '\(panel)'"
+      }
       if log.contains(where: { $0.contains(text) }) { return nil }
       let tail = log.suffix(10).map { "    \($0)" }
       return "no line of \(panel)'s log contains \"\(text)\"; its last lines:\n"

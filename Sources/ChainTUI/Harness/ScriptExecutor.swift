@@ -52,7 +52,8 @@ package final class ScriptExecutor {
       target.advance(by: duration)
       problem = nil
     case .focus(let panel):
-      problem = target.focus(panelNamed: panel) ? nil : "there is no focusable panel named '\(panel)'"
+      problem =
+        target.focus(panelNamed: panel) ? nil : "there is no focusable panel named '\(panel)'"
     case .expect(let expectation):
       problem = check(expectation)
     case .snapshot(let name):

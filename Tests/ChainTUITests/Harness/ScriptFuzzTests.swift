@@ -65,7 +65,8 @@ struct ScriptFuzzTests {
   @Test("random mixes of the script's own words run cleanly or give a syntax error")
   func randomWords() {
     var generator = SeededGenerator(seed: 11)
-    let words = String(decoding: Self.sample, as: UTF8.self)
+    let words =
+      String(decoding: Self.sample, as: UTF8.self)
       .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
       + ["\n", "\n", "\"", "\\", "#", "99999999999999999999", "0x0", "-1", "=", ">", "\r"]
     var parsed = 0

@@ -1,5 +1,6 @@
-@testable import ChainTUI
 import Testing
+
+@testable import ChainTUI
 
 @Suite("Script parser")
 struct ScriptParserTests {
@@ -61,25 +62,27 @@ struct ScriptParserTests {
     return pattern
   }
 
-  @Test("syntax errors give file, line and column and say what was expected", arguments: [
-    ("jump 3", "t.chaintui:1:1: error: expected a command (size, scene, press"),
-    ("size 80 24", "t.chaintui:1:6: error: expected a size WxH such as 80x24"),
-    ("press", "t.chaintui:1:6: error: expected a key name here, at the end of the line"),
-    ("type hello", "t.chaintui:1:6: error: expected the text to type in double quotes"),
-    ("\n  type \"abc", "t.chaintui:2:8: error: expected a closing \""),
-    ("type \"a\\qb\"", "t.chaintui:1:8: error: expected an escape"),
-    ("tick 5 s", "t.chaintui:1:6: error: expected a duration such as 1s or 250ms"),
-    ("tick 99999999999999999999999s", "t.chaintui:1:6: error: expected a duration"),
-    ("resize 0x10", "t.chaintui:1:8: error: expected a size WxH"),
-    ("expect row -1 is \"\"", "t.chaintui:1:12: error: expected a row number"),
-    ("expect screen has \"x\"", "t.chaintui:1:15: error: expected 'contains' or 'does'"),
-    ("expect event color=red", "t.chaintui:1:14: error: expected a field (key=,"),
-    ("expect event outcome=maybe", "t.chaintui:1:14: error: expected outcome=stopped"),
-    ("focus Photo extra", "t.chaintui:1:13: error: expected the end of the line after focus"),
-    ("press tab\nsize 80x24", "t.chaintui:2:1: error: expected 'size' before the first action"),
-    ("snapshot ../x", "t.chaintui:1:10: error: expected a snapshot name"),
-    ("press resize:9999x9999", "t.chaintui:1:7: error: expected a key; to resize"),
-  ])
+  @Test(
+    "syntax errors give file, line and column and say what was expected",
+    arguments: [
+      ("jump 3", "t.chaintui:1:1: error: expected a command (size, scene, press"),
+      ("size 80 24", "t.chaintui:1:6: error: expected a size WxH such as 80x24"),
+      ("press", "t.chaintui:1:6: error: expected a key name here, at the end of the line"),
+      ("type hello", "t.chaintui:1:6: error: expected the text to type in double quotes"),
+      ("\n  type \"abc", "t.chaintui:2:8: error: expected a closing \""),
+      ("type \"a\\qb\"", "t.chaintui:1:8: error: expected an escape"),
+      ("tick 5 s", "t.chaintui:1:6: error: expected a duration such as 1s or 250ms"),
+      ("tick 99999999999999999999999s", "t.chaintui:1:6: error: expected a duration"),
+      ("resize 0x10", "t.chaintui:1:8: error: expected a size WxH"),
+      ("expect row -1 is \"\"", "t.chaintui:1:12: error: expected a row number"),
+      ("expect screen has \"x\"", "t.chaintui:1:15: error: expected 'contains' or 'does'"),
+      ("expect event color=red", "t.chaintui:1:14: error: expected a field (key=,"),
+      ("expect event outcome=maybe", "t.chaintui:1:14: error: expected outcome=stopped"),
+      ("focus Photo extra", "t.chaintui:1:13: error: expected the end of the line after focus"),
+      ("press tab\nsize 80x24", "t.chaintui:2:1: error: expected 'size' before the first action"),
+      ("snapshot ../x", "t.chaintui:1:10: error: expected a snapshot name"),
+      ("press resize:9999x9999", "t.chaintui:1:7: error: expected a key; to resize"),
+    ])
   func syntaxErrors(text: String, message: String) {
     let description = error(text)?.description ?? "no error"
     #expect(description.hasPrefix(message), "\(description)")

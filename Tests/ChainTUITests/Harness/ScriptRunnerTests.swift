@@ -86,7 +86,8 @@ struct ScriptRunnerTests {
     #expect(run(script, snapshots: compare).details.contains("there is no golden file"))
     let record = SnapshotStore(directory: directory, update: true)
     #expect(run(script, snapshots: record).passed)
-    let golden = try String(contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
+    let golden = try String(
+      contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
     #expect(golden == "Fake main\nfocus: Left\ncount: 1\ntime: 0s\n")
     #expect(run(script, snapshots: compare).passed)
     let changed = run("size 20x4\npress + +\nsnapshot one", snapshots: compare)
