@@ -20,7 +20,9 @@ struct ScriptCommand: ParsableCommand {
   @Flag(help: "Write each snapshot's screen as its new golden file instead of comparing.")
   var updateSnapshots = false
 
-  @Option(help: "Write every script's dispatch records to this file as JSON Lines.")
+  @Option(
+    help: ArgumentHelp(
+      "Write every script's dispatch records to this file as JSON Lines.", valueName: "file"))
   var trace: String?
 
   func validate() throws {

@@ -6,7 +6,11 @@ package enum ExplorerScriptTarget {
   /// - Throws: ``UnknownSceneError`` when no scene has that id.
   @MainActor
   package static func make(size: Size, scene: String?) throws -> any ScriptTarget {
-    throw UnknownSceneError(scene: scene ?? "", known: [])
+    let app = App(size: size, colors: false)
+    if let scene, !app.select(sceneID: scene) {
+      throw UnknownSceneError(scene: scene, known: SceneCatalog.ids)
+    }
+    return app
   }
 }
 

@@ -1,0 +1,61 @@
+/// Focus: which panel keys go to, moved with Tab, Shift-Tab, arrows and clicks.
+extension App {
+  /// The panels Tab stops at in the scene on screen, in tree order.
+  var focusStops: [Panel] { scene.allPanels.filter(\.isFocusStop) }
+
+  /// The focused panel of the scene on screen; the first focus stop if none was chosen or the
+  /// chosen one left the scene.
+  package var focusedPanel: Panel? {
+    let stops = focusStops
+    if let name = focusedNames[sceneIndex], let panel = stops.first(where: { $0.name == name }) {
+      return panel
+    }
+    return stops.first
+  }
+
+  /// Moves focus to the panel with this name; `false` if the scene has no such focus stop.
+  package func focus(panelNamed name: String) -> Bool {
+    guard focusStops.contains(where: { $0.name == name }) else { return false }
+    focusedNames[sceneIndex] = name
+    return true
+  }
+
+  /// Moves focus to the next (or, with a negative step, previous) stop, wrapping around.
+  func cycleFocus(by step: Int) {
+    let stops = focusStops
+    guard !stops.isEmpty else { return }
+    let current = focusedPanel.flatMap { panel in stops.firstIndex { $0 === panel } } ?? 0
+    let next = ((current + step) % stops.count + stops.count) % stops.count
+    focusedNames[sceneIndex] = stops[next].name
+  }
+
+  /// Moves focus to the nearest stop in an arrow's direction, by the last frame's layout;
+  /// falls back to cycling when nothing was drawn there.
+  func moveFocus(_ key: Key) {
+    let (dx, dy): (Int, Int) =
+      switch key {
+      case .left: (-1, 0)
+      case .right: (1, 0)
+      case .up: (0, -1)
+      default: (0, 1)
+      }
+    guard let current = focusedPanel, let from = hits.rect(of: current.name) else {
+      cycleFocus(by: dx + dy)
+      return
+    }
+    var best: (score: Int, name: String)?
+    for stop in focusStops where stop !== current {
+      guard let to = hits.rect(of: stop.name), !to.isEmpty else { continue }
+      // Distances between centres, doubled to stay in integers.
+      let along = (to.x * 2 + to.width - from.x * 2 - from.width) * dx
+        + (to.y * 2 + to.height - from.y * 2 - from.height) * dy
+      let across = abs(
+        (to.x * 2 + to.width - from.x * 2 - from.width) * dy
+          + (to.y * 2 + to.height - from.y * 2 - from.height) * dx)
+      guard along > 0 else { continue }
+      let score = along + across * 2
+      if best.map({ score < $0.score }) ?? true { best = (score, stop.name) }
+    }
+    if let best { focusedNames[sceneIndex] = best.name }
+  }
+}

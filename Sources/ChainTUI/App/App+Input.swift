@@ -1,0 +1,106 @@
+import ChainKit
+
+/// Keys: the order in which the help overlay, the filter field, the focused panel, the
+/// inspector and the global keys get a chance at each one.
+extension App {
+  /// Handles one key exactly as the terminal loop delivers it.
+  package func press(_ key: Key) {
+    switch key {
+    case .resize(let width, let height):
+      resize(to: Size(width: width, height: height))
+      return
+    case .ctrl("c"):
+      quit()
+      return
+    default:
+      break
+    }
+    if showsHelp {
+      // Any key closes the overlay; `q` still quits so it never traps the user.
+      showsHelp = false
+      if key == .character("q") { quit() }
+      return
+    }
+    if inspector.isEditingFilter {
+      editFilter(key)
+      return
+    }
+    if case .mouseClick(let x, let y) = key {
+      click(Point(x: x, y: y))
+      return
+    }
+    if let panel = focusedPanel, let binding = panel.keys.first(where: { $0.matches(key) }) {
+      binding.action(key)
+      return
+    }
+    if inspector.isVisible, inspectorKey(key) { return }
+    globalKey(key)
+  }
+
+  private func globalKey(_ key: Key) {
+    switch key {
+    case .character("q"): quit()
+    case .character("?"): showsHelp = true
+    case .character("i"): inspector.isVisible.toggle()
+    case .character(let digit) where digit.isASCII && digit.isNumber:
+      select(sceneAt: (digit.wholeNumberValue ?? 0) - 1)
+    case .f(let number): select(sceneAt: number - 1)
+    case .tab: cycleFocus(by: 1)
+    case .shiftTab: cycleFocus(by: -1)
+    case .left, .right, .up, .down: moveFocus(key)
+    case .pageUp: focusedPanel?.log.scroll(by: 5)
+    case .pageDown: focusedPanel?.log.scroll(by: -5)
+    case .home: focusedPanel?.log.scrollToOldest()
+    case .end: focusedPanel?.log.scrollToNewest()
+    case .escape: inspector.isVisible = false
+    default: break
+    }
+  }
+
+  /// The inspector's own keys; `false` when the key is not one of them.
+  private func inspectorKey(_ key: Key) -> Bool {
+    let ids = inspectorEntries.map(\.record.id)
+    switch key {
+    case .up: inspector.moveSelection(by: -1, in: ids)
+    case .down: inspector.moveSelection(by: 1, in: ids)
+    case .pageUp: inspector.moveSelection(by: -10, in: ids)
+    case .pageDown: inspector.moveSelection(by: 10, in: ids)
+    case .character("p"): inspector.togglePause(current: dispatches)
+    case .character("f"): inspector.cycleScope()
+    case .character("/"): inspector.isEditingFilter = true
+    case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
+    default: return false
+    }
+    return true
+  }
+
+  private func editFilter(_ key: Key) {
+    switch key {
+    case .enter: inspector.isEditingFilter = false
+    case .escape:
+      inspector.isEditingFilter = false
+      inspector.filterText = ""
+    case .backspace, .delete: _ = inspector.filterText.popLast()
+    case .character(let character): inspector.filterText.append(character)
+    default: break
+    }
+  }
+
+  private func click(_ point: Point) {
+    if let tab = hits.tab(at: point) {
+      select(sceneAt: tab)
+    } else if let id = hits.inspectorEntry(at: point) {
+      inspector.selectedID = id
+    } else if let name = hits.panel(at: point) {
+      // A click inside a container that is not a stop focuses the nearest stop above it.
+      var panel = scene.panel(named: name)
+      while let candidate = panel, !candidate.isFocusStop { panel = candidate.parent }
+      if let panel { _ = focus(panelNamed: panel.name) }
+    }
+  }
+
+  /// The inspector's entries for the scene on screen, as drawn.
+  var inspectorEntries: [(record: DispatchRecord, depth: Int)] {
+    inspector.entries(from: dispatches, focused: focusedPanel?.name)
+  }
+}

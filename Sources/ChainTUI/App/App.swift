@@ -1,0 +1,101 @@
+package import ChainKit
+
+/// The explorer's model: its scenes, which one is shown, focus, the inspector and help overlay,
+/// the virtual clock, and whether the user asked to quit.
+///
+/// The app never touches a terminal: keys come in through ``press(_:)`` and screens go out
+/// through ``render()``, so the interactive runner and the scripted harness drive the same code.
+@MainActor
+package final class App: ScriptTarget {
+  /// The smallest screen the explorer lays out for; below it a centred message asks for more.
+  package static let minimumSize = Size(width: 60, height: 18)
+
+  /// The screen size the app lays out for.
+  package private(set) var size: Size
+  /// The scenes, in tab order.
+  package let scenes: [any Scene]
+  /// The tracer of each scene, in the same order.
+  let tracers: [SceneTracer]
+  /// The index of the scene on screen.
+  package private(set) var sceneIndex = 0
+  /// The clock timers run on; moved by the runner or by ``advance(by:)``.
+  package let clock: VirtualClock
+  /// The focused panel's name in each scene.
+  var focusedNames: [String?]
+  /// Whether the help overlay is shown.
+  package internal(set) var showsHelp = false
+  /// The inspector's state.
+  package internal(set) var inspector = Inspector()
+  /// Whether colours are drawn.
+  package let colors: Bool
+  /// Where things were drawn in the last frame, for mouse clicks and arrow-key focus.
+  var hits = HitMap()
+  /// Whether the user asked to quit.
+  package internal(set) var isFinished = false
+
+  /// Creates the app with every scene built and the first one shown.
+  ///
+  /// - Parameters:
+  ///   - size: The screen size.
+  ///   - colors: Whether to draw colours.
+  ///   - trace: A tracer that also receives every record of every scene (`--trace`).
+  package init(size: Size, colors: Bool = true, trace: (any Tracer)? = nil) {
+    self.size = size
+    self.colors = colors
+    let clock = VirtualClock()
+    self.clock = clock
+    var scenes: [any Scene] = []
+    var tracers: [SceneTracer] = []
+    for id in SceneCatalog.ids {
+      let tracer = SceneTracer()
+      tracer.forward = trace
+      let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
+      tracer.scene = scene
+      scene.root.node.install(tracer)
+      scenes.append(scene)
+      tracers.append(tracer)
+    }
+    self.scenes = scenes
+    self.tracers = tracers
+    // Start on the first leaf: that is where the keys that post events are.
+    self.focusedNames = scenes.map { scene in
+      (scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
+    }
+  }
+
+  /// The scene on screen.
+  package var scene: any Scene { scenes[sceneIndex] }
+
+  /// Shows the scene with this id; `false` if there is none.
+  @discardableResult
+  package func select(sceneID: String) -> Bool {
+    guard let index = scenes.firstIndex(where: { $0.id == sceneID }) else { return false }
+    sceneIndex = index
+    return true
+  }
+
+  /// Shows the scene at a tab index; out-of-range indexes are ignored.
+  package func select(sceneAt index: Int) {
+    guard scenes.indices.contains(index) else { return }
+    sceneIndex = index
+  }
+
+  /// The dispatches of the scene on screen, oldest first.
+  package var dispatches: [DispatchRecord] { tracers[sceneIndex].dispatches }
+
+  /// Changes the screen size; the next render lays out from scratch.
+  package func resize(to size: Size) { self.size = size }
+
+  /// Advances the virtual clock, firing due timers.
+  package func advance(by duration: Duration) { clock.advance(by: duration) }
+
+  /// Asks the app to finish; the runner stops after the current key.
+  package func quit() { isFinished = true }
+
+  /// The log of a panel, looked up in the scene on screen first, then in the others; `nil` if
+  /// no scene has a panel of that name.
+  package func log(ofPanel name: String) -> [String]? {
+    let order = [scene] + scenes.filter { $0 !== scene }
+    return order.lazy.compactMap { $0.panel(named: name) }.first?.log.lines
+  }
+}

@@ -1,0 +1,31 @@
+/// Where the last frame put its tabs, panels and inspector rows, so a mouse click (and arrow
+/// keys moving focus by direction) can find what is under a cell.
+struct HitMap {
+  /// The column range of each tab on the top row, by scene index.
+  var tabs: [(columns: Range<Int>, scene: Int)] = []
+  /// Each panel's rectangle by name, parents before children.
+  var panels: [(rect: Rect, name: String)] = []
+  /// Inspector list rows and the dispatch id each shows.
+  var inspectorRows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
+
+  /// The scene whose tab covers a cell of the top row.
+  func tab(at point: Point) -> Int? {
+    guard point.y == 0 else { return nil }
+    return tabs.first { $0.columns.contains(point.x) }?.scene
+  }
+
+  /// The innermost panel covering a cell.
+  func panel(at point: Point) -> String? {
+    panels.last { $0.rect.contains(point) }?.name
+  }
+
+  /// The rectangle a panel was drawn in.
+  func rect(of name: String) -> Rect? {
+    panels.first { $0.name == name }?.rect
+  }
+
+  /// The dispatch shown on an inspector row.
+  func inspectorEntry(at point: Point) -> UInt64? {
+    inspectorRows.first { $0.row == point.y && $0.columns.contains(point.x) }?.id
+  }
+}

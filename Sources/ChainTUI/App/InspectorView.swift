@@ -1,0 +1,101 @@
+import ChainKit
+
+/// Draws the inspector: the list of dispatches (nested ones indented, each with its path,
+/// per-hop actions and timing) and, below it, the details of the selected one.
+struct InspectorView {
+  let theme: Theme
+  let inspector: Inspector
+  let entries: [(record: DispatchRecord, depth: Int)]
+  /// The list rows drawn and the dispatch each shows, for clicks.
+  private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
+
+  init(theme: Theme, inspector: Inspector, entries: [(record: DispatchRecord, depth: Int)]) {
+    self.theme = theme
+    self.inspector = inspector
+    self.entries = entries
+  }
+
+  mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int) {
+    grid.fill(area)
+    var title = "Inspector: \(entries.count) dispatches"
+    if inspector.isPaused { title += ", paused (\(unseen) new)" }
+    grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
+    let inner = area.inset(by: 1)
+    guard !inner.isEmpty else { return }
+    let selected = inspector.selectedID ?? entries.last?.record.id
+    let detailRows = inner.height >= 12 ? min(inner.height / 2, 9) : 0
+    let parts = Layout.split(
+      inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
+    drawFilterLine(in: parts[0], into: &grid)
+    drawList(in: parts[1], selected: selected, into: &grid)
+    if let record = entries.first(where: { $0.record.id == selected })?.record {
+      drawDetails(record, in: parts[2], into: &grid)
+    }
+  }
+
+  private func drawFilterLine(in area: Rect, into grid: inout Grid) {
+    let cursor = inspector.isEditingFilter ? "_" : ""
+    let filter = inspector.filterText.isEmpty && !inspector.isEditingFilter
+      ? "/ filter" : "/\(inspector.filterText)\(cursor)"
+    let line = "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")"
+    grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
+  }
+
+  /// Two lines per entry when there is room (header, then hops), the newest at the bottom.
+  private mutating func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid) {
+    guard !area.isEmpty else { return }
+    let linesPerEntry = area.height >= 8 ? 2 : 1
+    let capacity = max(1, area.height / linesPerEntry)
+    let selectedIndex = entries.firstIndex { $0.record.id == selected } ?? (entries.count - 1)
+    let first = max(0, min(selectedIndex - capacity + 1, entries.count - capacity))
+    var y = area.y
+    for (record, depth) in entries.dropFirst(first).prefix(capacity) {
+      let isSelected = record.id == selected
+      let indent = String(repeating: "  ", count: depth)
+      let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
+      let header = "\(indent)\(mark) #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(Self.time(record.elapsedNanoseconds))"
+      let style = isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
+      grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: isSelected ? style : .plain)
+      grid.put(header, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+      rows.append((y, area.x..<area.maxX, record.id))
+      y += 1
+      if linesPerEntry == 2 {
+        let hops = record.hops.map { "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))" }
+        let line = indent + "  " + (hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))
+        grid.put(line, at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
+        rows.append((y, area.x..<area.maxX, record.id))
+        y += 1
+      }
+    }
+    if entries.isEmpty {
+      grid.put("no dispatches yet: press a panel's keys", at: area.origin, style: theme.hint, maxWidth: area.width)
+    }
+  }
+
+  private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
+    guard area.height >= 2 else { return }
+    var lines: [StyledLine] = [
+      StyledLine("─ #\(record.id) \(record.kind.rawValue) \(record.key) " + String(repeating: "─", count: area.width), style: theme.hint),
+      StyledLine("payload \(record.payload)"),
+      StyledLine("path \(record.path.joined(separator: " > "))"),
+    ]
+    for hop in record.hops {
+      lines.append(StyledLine("  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"))
+    }
+    var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
+    if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
+    if record.stopped { outcome += ", stopped" }
+    if let parent = record.parent { outcome += ", nested in #\(parent)" }
+    lines.append(StyledLine(outcome, style: theme.emphasis))
+    for (offset, line) in lines.prefix(area.height).enumerated() {
+      grid.put(line.text, at: Point(x: area.x, y: area.y + offset), style: line.style, maxWidth: area.width)
+    }
+  }
+
+  /// A duration in the unit that keeps it short: ns, µs or ms.
+  static func time(_ nanoseconds: UInt64) -> String {
+    if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
+    if nanoseconds < 1_000_000 { return "\(nanoseconds / 1_000)µs" }
+    return "\(nanoseconds / 1_000_000)ms"
+  }
+}

@@ -1,0 +1,35 @@
+/// A key (or a class of keys, such as the digits) that does something on one panel, with the
+/// label the status line and help show.
+///
+/// The action runs on the main actor when the panel has focus and the key is pressed; scene code
+/// captures its model weakly, because the panel (which the model owns) keeps the action.
+@MainActor
+package struct PanelKey {
+  /// The key's name as the status line shows it ("l", "enter", "0-9").
+  package let displayName: String
+  /// What the key does, in a word or two ("like", "post load").
+  package let label: String
+  /// Whether a pressed key is this one.
+  let matches: @MainActor (Key) -> Bool
+  /// Runs the key's effect, given the key pressed.
+  let action: @MainActor (Key) -> Void
+
+  /// Creates a panel key for one key.
+  package init(_ key: Key, _ label: String, action: @escaping @MainActor () -> Void) {
+    displayName = KeyName.format(key)
+    self.label = label
+    matches = { $0 == key }
+    self.action = { _ in action() }
+  }
+
+  /// Creates a panel key for every key a predicate accepts, such as the digits.
+  package init(
+    matching matches: @escaping @MainActor (Key) -> Bool, shown displayName: String,
+    _ label: String, action: @escaping @MainActor (Key) -> Void
+  ) {
+    self.displayName = displayName
+    self.label = label
+    self.matches = matches
+    self.action = action
+  }
+}

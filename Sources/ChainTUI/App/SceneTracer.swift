@@ -1,0 +1,64 @@
+package import ChainKit
+
+/// The tracer installed on a scene's root: it keeps the scene's dispatches for the inspector,
+/// writes a line into the log of every panel a dispatch reached, and forwards every record to
+/// an optional second tracer (the `--trace` JSON Lines writer).
+///
+/// A dispatch is handled once even if the tracer is installed on several nodes of its path (a
+/// detached subtree keeps its own installation), because records carry a unique id.
+@MainActor
+package final class SceneTracer: Tracer {
+  /// The scene whose panels get log lines; set once the scene is built.
+  package weak var scene: (any Scene)?
+  /// Receives every record as well, such as a JSON Lines writer.
+  package var forward: (any Tracer)?
+  /// The most dispatches kept.
+  package let capacity: Int
+  /// The dispatches seen, oldest first, at most ``capacity``.
+  package private(set) var dispatches: [DispatchRecord] = []
+  /// Ids of the kept dispatches, to drop a record delivered twice.
+  private var seen: Set<UInt64> = []
+
+  /// Creates a tracer that keeps up to `capacity` dispatches.
+  package init(capacity: Int = 1_000) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// Keeps, routes and forwards one record.
+  package func receive(_ record: TraceRecord) {
+    switch record {
+    case .dispatch(let dispatch):
+      guard seen.insert(dispatch.id).inserted else { return }
+      keep(dispatch)
+      route(dispatch)
+    case .mount(let mount):
+      scene?.panel(named: mount.node)?.note("mounted under \(mount.parent)")
+      scene?.panel(named: mount.parent)?.note("\(mount.node) mounted here")
+    case .unmount(let mount):
+      scene?.panel(named: mount.node)?.note("left \(mount.parent) (\(mount.reason.rawValue))")
+      scene?.panel(named: mount.parent)?.note("\(mount.node) left")
+    case .binding(let binding):
+      scene?.panel(named: binding.member)?.note(
+        "bind \(binding.kind.rawValue): \(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")")
+    default:
+      break
+    }
+    forward?.receive(record)
+  }
+
+  private func keep(_ dispatch: DispatchRecord) {
+    dispatches.append(dispatch)
+    if dispatches.count > capacity {
+      for dropped in dispatches.prefix(dispatches.count - capacity) { seen.remove(dropped.id) }
+      dispatches.removeFirst(dispatches.count - capacity)
+    }
+  }
+
+  /// Writes one line per node and phase into the panels the dispatch reached.
+  private func route(_ dispatch: DispatchRecord) {
+    guard let scene else { return }
+    for (node, line) in DispatchLines.lines(for: dispatch) {
+      scene.panel(named: node)?.note(line)
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import ChainKit
+
+/// Domino's event chain: root -> container -> content panels, with a non-UI manager object
+/// mounted into the chain under one of them.
+///
+/// Content panels post a typed event and a named (params) event; the container's interceptor
+/// rewrites the named event's params on the way up, which the root's log and body show.
+/// Requests walk up until the nearest ancestor that knows answers: the container answers
+/// `pageSize` before the root can, and declines `channelID`, which the root answers.
+@MainActor
+final class DominoScene: Scene {
+  let id = "domino"
+  let title = "Event chain"
+  let root = Panel("root", title: "root (RootViewController)")
+  let container = Panel("container", title: "container (ContainerViewController)")
+  let feed = Panel("feed", title: "feed (ContentViewController)")
+  let detail = Panel("detail", title: "detail (ContentViewController)")
+  let manager = Panel("statsManager", title: "statsManager (non-UI)")
+  let flow = [
+    "content -> container -> root: every event bubbles up the chain.",
+    "The container rewrites `statistics` params (msg, arg) on the way up.",
+    "Requests go up until someone answers: container knows pageSize,",
+    "declines channelID; root knows both. statsManager is a plain",
+    "object mounted under detail (Domino's mountAtDomino).",
+  ]
+  private var loadCount = 0
+  private var loadsAtContainer = 0
+  private var loadsAtRoot = 0
+  private var lastStatistics = "none yet"
+
+  init(context: SceneContext) {
+    root.axis = .vertical
+    root.accent = .magenta
+    container.accent = .cyan
+    detail.axis = .vertical
+    manager.accent = .yellow
+    root.add(container)
+    container.add(feed)
+    container.add(detail)
+    detail.add(manager)
+    listen()
+    bindKeys()
+    refresh()
+  }
+
+  private func listen() {
+    container.node.on(.contentDidLoad) { [weak self] _, _ in self?.loadsAtContainer += 1 }
+    container.node.intercept(.statistics) { _, params in
+      params["msg"] = "hook!!!"
+      params["arg"] = 333
+    }
+    container.node.respond(to: .pageSize) { _, _ in 20 }
+    container.node.respond(to: .channelID) { _, _ in nil }
+    root.node.on(.contentDidLoad) { [weak self] _, _ in self?.loadsAtRoot += 1 }
+    root.node.on(.statistics) { [weak self] _, params in
+      self?.lastStatistics = "\(params)"
+    }
+    root.node.respond(to: .channelID) { _, _ in "home-feed" }
+    root.node.respond(to: .pageSize) { _, _ in 50 }
+  }
+
+  private func bindKeys() {
+    for content in [feed, detail] {
+      content.keys = [
+        PanelKey(.character("l"), "load") { [weak self, unowned content] in
+          guard let self else { return }
+          loadCount += 1
+          content.node.post(.contentDidLoad, loadCount)
+          refresh()
+        },
+        PanelKey(.character("e"), "stats") { [weak self, unowned content] in
+          content.node.post(.statistics, ["msg": "did load", "arg": self?.loadCount ?? 0])
+          self?.refresh()
+        },
+        PanelKey(.character("r"), "channelID?") { [unowned content] in
+          let answer = content.node.request(.channelID) ?? "nobody knew"
+          content.body = ["channelID = \(answer)"]
+        },
+        PanelKey(.character("g"), "pageSize?") { [unowned content] in
+          let answer = content.node.request(.pageSize).map(String.init) ?? "nobody knew"
+          content.body = ["pageSize = \(answer)"]
+        },
+      ]
+    }
+    manager.keys = [
+      PanelKey(.character("s"), "stats") { [weak self, unowned manager] in
+        manager.node.post(.statistics, ["msg": "from manager", "arg": 1])
+        self?.refresh()
+      }
+    ]
+  }
+
+  private func refresh() {
+    container.body = ["loads heard here: \(loadsAtContainer)"]
+    root.body = ["loads heard here: \(loadsAtRoot)  last statistics: \(lastStatistics)"]
+    for content in [feed, detail] where content.body.isEmpty {
+      content.body = ["l, e post events; r, g ask up"]
+    }
+    manager.body = ["a plain object, mounted under detail"]
+  }
+}
+
+extension EventKey where Payload == Int {
+  /// Domino's selector event `contentDidLoadWithArg:`.
+  fileprivate static let contentDidLoad = EventKey("contentDidLoad")
+}
+
+extension EventKey where Payload == Params {
+  /// Domino's simple event `ContentViewControllerStatisticsEvent`.
+  fileprivate static let statistics = EventKey("statistics")
+}
+
+extension RequestKey where Payload == Void, Response == String {
+  /// Domino's returning selector event `fetchChannelId`.
+  fileprivate static let channelID = RequestKey("channelID")
+}
+
+extension RequestKey where Payload == Void, Response == Int {
+  /// A request both the container and the root can answer; the nearer one wins.
+  fileprivate static let pageSize = RequestKey("pageSize")
+}

@@ -1,0 +1,138 @@
+import ChainKit
+
+/// A tree to change while watching events: re-parent, unmount and remount the `widget`
+/// subtree, and toggle a stopPropagation or a capture listener on the focused panel; the next
+/// `ping` takes the new path, which every panel's log shows.
+@MainActor
+final class PlaygroundScene: Scene {
+  let id = "playground"
+  let title = "Playground"
+  let root = Panel("root")
+  let left = Panel("left")
+  let right = Panel("right")
+  let widget = Panel("widget")
+  let buttonA = Panel("btnA")
+  let buttonB = Panel("btnB")
+  let solo = Panel("solo")
+  let other = Panel("other")
+  let flow = [
+    "A ping bubbles from the focused panel up to root.",
+    "m moves widget (and its buttons) between left and right;",
+    "u unmounts it (it floats on the right) or mounts it back.",
+    "s adds a listener that stops propagation at the focused panel;",
+    "c adds a capture listener there, which runs on the way down.",
+  ]
+  private(set) var detached: [Panel] = []
+  private let tracer: SceneTracer
+  private var detachedTrace: Subscription?
+  private var stoppers: [String: Subscription] = [:]
+  private var capturers: [String: Subscription] = [:]
+  private var heard: [String: Int] = [:]
+
+  init(context: SceneContext) {
+    tracer = context.tracer
+    root.accent = .magenta
+    for group in [left, right] {
+      group.axis = .vertical
+      group.accent = .cyan
+    }
+    widget.accent = .green
+    root.add(left)
+    root.add(right)
+    left.add(widget)
+    widget.add(buttonA)
+    widget.add(buttonB)
+    left.add(solo)
+    right.add(other)
+    for panel in root.subtree {
+      panel.node.on("ping") { [weak self] _, _ in self?.heard[panel.name, default: 0] += 1 }
+      panel.keys = keys(for: panel)
+    }
+    refresh()
+  }
+
+  private func keys(for panel: Panel) -> [PanelKey] {
+    var keys: [PanelKey] = []
+    if panel.children.isEmpty {
+      keys.append(
+        PanelKey(.enter, "ping") { [weak self, unowned panel] in
+          panel.node.post("ping", ["from": panel.name])
+          self?.refresh()
+        })
+    }
+    keys += [
+      PanelKey(.character("s"), "stop") { [weak self, unowned panel] in
+        self?.toggleStop(on: panel)
+      },
+      PanelKey(.character("c"), "capture") { [weak self, unowned panel] in
+        self?.toggleCapture(on: panel)
+      },
+      PanelKey(.character("m"), "move") { [weak self] in self?.moveWidget() },
+      PanelKey(.character("u"), "unmount") { [weak self] in self?.toggleMount() },
+    ]
+    return keys
+  }
+
+  /// Moves the widget subtree to the other group (mounting it if it floats).
+  func moveWidget() {
+    let target = widget.parent === left ? right : left
+    detachIfNeeded()
+    widget.parent?.remove(widget)
+    target.add(widget)
+    refresh()
+  }
+
+  /// Unmounts the widget subtree, or mounts it back under `left`.
+  func toggleMount() {
+    if detached.isEmpty {
+      widget.parent?.remove(widget)
+      detached = [widget]
+      // NB: a subtree off the tree is off the root's tracer; trace it on its own meanwhile.
+      detachedTrace = widget.node.install(tracer)
+    } else {
+      detachIfNeeded()
+      left.add(widget)
+    }
+    refresh()
+  }
+
+  private func detachIfNeeded() {
+    detachedTrace?.cancel()
+    detachedTrace = nil
+    detached = []
+  }
+
+  func toggleStop(on panel: Panel) {
+    if let token = stoppers.removeValue(forKey: panel.name) {
+      token.cancel()
+    } else {
+      stoppers[panel.name] = panel.node.on("ping") { ctx, _ in ctx.stopPropagation() }
+    }
+    refresh()
+  }
+
+  func toggleCapture(on panel: Panel) {
+    if let token = capturers.removeValue(forKey: panel.name) {
+      token.cancel()
+    } else {
+      capturers[panel.name] = panel.node.on("ping", capture: true) { _, _ in }
+    }
+    refresh()
+  }
+
+  private func refresh() {
+    for panel in root.subtree + detached.flatMap(\.subtree) {
+      var flags: [String] = []
+      if stoppers[panel.name] != nil { flags.append("STOPS") }
+      if capturers[panel.name] != nil { flags.append("CAPTURES") }
+      let state = flags.isEmpty ? "" : "  [" + flags.joined(separator: " ") + "]"
+      panel.body = [
+        StyledLine(
+          "pings \(heard[panel.name, default: 0])\(state)",
+          style: flags.isEmpty ? .plain : Style(foreground: .red, bold: true))
+      ]
+    }
+    let path = buttonA.node.pathNames.joined(separator: " > ")
+    root.body[0].text += "   btnA's path: \(path)"
+  }
+}
