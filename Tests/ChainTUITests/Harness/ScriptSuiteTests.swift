@@ -30,7 +30,8 @@ struct ScriptSuiteTests {
 
   @Test("the Scripts folder has scripts")
   func hasScripts() {
-    #expect(Self.names.count >= 5, "found \(Self.names) in \(Self.bundleFolder?.path ?? "no bundle")")
+    #expect(
+      Self.names.count >= 5, "found \(Self.names) in \(Self.bundleFolder?.path ?? "no bundle")")
   }
 
   @Test("each script passes against the explorer", arguments: names)

@@ -1,6 +1,12 @@
 import ChainTUI
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A private tmux server for one test: its own socket and config, so it never touches the
 /// user's sessions; ``stop()`` kills the session and the server.
 struct Tmux {
@@ -62,22 +68,67 @@ struct Tmux {
     return rows.joined(separator: "\n")
   }
 
-  /// Runs a program from the PATH and returns its output; throws on a non-zero exit.
+  /// Runs a program from the PATH and returns its output; throws on a non-zero exit or when it
+  /// does not finish within the deadline.
+  ///
+  /// NB: this spawns and waits for the child by pid, with output in a file. `new-session` forks
+  /// the tmux server, which inherits the client's descriptors; Foundation's `Process` (and any
+  /// pipe) would then wait for the server to close them, which it never does.
   static func execute(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw TmuxError(
-        message: "\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    let description = arguments.joined(separator: " ")
+    guard let program = arguments.first.flatMap(which) else {
+      throw TmuxError(message: "\(arguments.first ?? "") is not on the PATH")
     }
-    return String(decoding: data, as: UTF8.self)
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chaintui-tmux-\(UUID().uuidString).out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let pid = try spawn([program] + arguments.dropFirst(), output: output.path)
+    var status: Int32 = 0
+    let finished = poll { waitpid(pid, &status, WNOHANG) == pid }
+    guard finished else {
+      kill(pid, SIGKILL)
+      _ = waitpid(pid, &status, 0)
+      throw TmuxError(message: "\(description) did not finish")
+    }
+    // Exited normally (low 7 bits 0) with status 0 (the next byte).
+    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+      throw TmuxError(message: "\(description) failed with wait status \(status)")
+    }
+    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+  }
+
+  /// Starts a program with stdin from /dev/null and stdout into a file; returns its pid.
+  private static func spawn(_ arguments: [String], output: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    var argv = arguments.map { strdup($0) } + [nil]
+    var envp = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    // NB: the test process may block or ignore signals (SIGWINCH among them), and a spawned
+    // child inherits that; tmux and the app under it must see resizes, so start clean.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+    guard result == 0 else {
+      throw TmuxError(message: "cannot start \(arguments[0]): error \(result)")
+    }
+    return pid
   }
 
   static func which(_ program: String) -> String? {
