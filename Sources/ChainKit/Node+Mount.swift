@@ -21,6 +21,7 @@ extension Node {
     DispatchState.topologyVersion &+= 1
     Trace.emitMount(
       .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
+    core.reresolveSharedData()
   }
 
   /// Removes `parent` from this node's parents; does nothing if it is not one.
@@ -31,6 +32,7 @@ extension Node {
     core.parents.removeAll { $0 === parent.core }
     parent.core.children.removeAll { $0 === core }
     DispatchState.topologyVersion &+= 1
+    core.reresolveSharedData(afterRemoval: true)
   }
 
   /// Removes every parent of this node.

@@ -21,6 +21,8 @@ final class NodeCore {
   var responders: ContiguousArray<Registration> = []
   var tracers: [TracerInstallation] = []
   var queuedForCompaction = false
+  /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
+  var data: NodeData?
 
   /// Scratch mark for graph walks; compared against ``DispatchState/epoch``.
   var mark: UInt64 = 0
@@ -102,6 +104,9 @@ final class NodeCore {
 
   /// Leaves the graph for good: called when the owner releases the node.
   func retire() {
+    // Children lose whatever this node shared; they re-resolve once it has left.
+    let dataOrphans = DataState.resolvedCount > 0 ? children : []
+    data?.retire()
     isAlive = false
     for parent in parents { parent.children.removeAll { $0 === self } }
     for child in children { child.parents.removeAll { $0 === self } }
@@ -117,5 +122,6 @@ final class NodeCore {
     cachedPath = []
     cachedTracers = []
     DispatchState.topologyVersion &+= 1
+    for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
   }
 }

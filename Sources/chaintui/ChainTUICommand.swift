@@ -1,5 +1,6 @@
 // The `chaintui` executable: argument parsing only; the explorer lives in the ChainTUI library.
 import ArgumentParser
+import ChainTUI
 
 /// `chaintui`: the interactive ChainKit explorer, and the scripted harness behind `script`.
 @main
@@ -7,6 +8,14 @@ struct ChainTUICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chaintui",
     abstract: "Explore ChainKit in the terminal: nested panels whose events you can watch flow.",
+    discussion: """
+      With no subcommand, `run` starts the explorer:
+        chaintui [run] [--scene NAME] [--trace FILE] [--no-color] [--record FILE]
+        --scene NAME    start in a scene: \(SceneCatalog.ids.joined(separator: ", "))
+        --trace FILE    write every trace record as JSON Lines to FILE
+        --no-color      draw without colours (NO_COLOR does the same)
+        --record FILE   record the session's keys as a replayable script
+      """,
     subcommands: [RunCommand.self, ScriptCommand.self],
     defaultSubcommand: RunCommand.self
   )

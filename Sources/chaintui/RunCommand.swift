@@ -17,13 +17,15 @@ struct RunCommand: ParsableCommand {
   @Option(help: "The scene to start in: \(SceneCatalog.ids.joined(separator: ", ")).")
   var scene: String?
 
-  @Option(help: ArgumentHelp("Write every trace record as JSON Lines to this file.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("Write every trace record as JSON Lines to this file.", valueName: "file"))
   var trace: String?
 
   @Flag(help: "Draw without colours (as NO_COLOR does).")
   var noColor = false
 
-  @Option(help: ArgumentHelp("Record the session's keys as a replayable script.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("Record the session's keys as a replayable script.", valueName: "file"))
   var record: String?
 
   func validate() throws {

@@ -10,6 +10,14 @@ public enum TraceRecord: Codable, Sendable, Equatable {
   case unmount(MountRecord)
   /// A binding propagated, suppressed, deferred or dropped something.
   case binding(BindingRecord)
+  /// A value shared or removed at a node.
+  case share(ShareRecord)
+  /// An event published on a bus, with how many subscribers ran.
+  case publish(BusRecord)
+  /// An event published on a bus that no subscriber heard.
+  case deadEvent(BusRecord)
+  /// A producer registered, replaced or removed on a bus.
+  case producer(ProducerRecord)
 
   /// The key or node names this record is about, for filtering.
   public var keyName: String? {
@@ -17,6 +25,9 @@ public enum TraceRecord: Codable, Sendable, Equatable {
     case .dispatch(let record): record.key
     case .mount, .unmount: nil
     case .binding(let record): record.group
+    case .share(let record): record.key
+    case .publish(let record), .deadEvent(let record): record.type
+    case .producer(let record): record.type
     }
   }
 
@@ -26,6 +37,8 @@ public enum TraceRecord: Codable, Sendable, Equatable {
     case .dispatch(let record): record.path
     case .mount(let record), .unmount(let record): [record.node, record.parent]
     case .binding: []
+    case .share(let record): [record.node]
+    case .publish, .deadEvent, .producer: []
     }
   }
 }

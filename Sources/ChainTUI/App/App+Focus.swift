@@ -43,19 +43,36 @@ extension App {
       cycleFocus(by: dx + dy)
       return
     }
-    var best: (score: Int, name: String)?
-    for stop in focusStops where stop !== current {
-      guard let to = hits.rect(of: stop.name), !to.isEmpty else { continue }
-      // Distances between centres, doubled to stay in integers.
-      let along = (to.x * 2 + to.width - from.x * 2 - from.width) * dx
-        + (to.y * 2 + to.height - from.y * 2 - from.height) * dy
-      let across = abs(
-        (to.x * 2 + to.width - from.x * 2 - from.width) * dy
-          + (to.y * 2 + to.height - from.y * 2 - from.height) * dx)
-      guard along > 0 else { continue }
-      let score = along + across * 2
-      if best.map({ score < $0.score }) ?? true { best = (score, stop.name) }
+    // Boxes nest, so skip the current panel's own ancestors and descendants, and prefer
+    // leaves: a container is only chosen when no leaf lies in that direction.
+    let candidates = focusStops.filter {
+      $0 !== current && !$0.node.isDescendant(of: current.node)
+        && !current.node.isDescendant(of: $0.node)
     }
-    if let best { focusedNames[sceneIndex] = best.name }
+    let best =
+      nearest(in: candidates.filter(\.children.isEmpty), from: from, dx: dx, dy: dy)
+      ?? nearest(in: candidates, from: from, dx: dx, dy: dy)
+    if let best { focusedNames[sceneIndex] = best }
+  }
+
+  private func nearest(in panels: [Panel], from: Rect, dx: Int, dy: Int) -> String? {
+    var best: (score: Int, name: String)?
+    for panel in panels {
+      guard let to = hits.rect(of: panel.name), !to.isEmpty else { continue }
+      // Only panels wholly beyond the current one's edge count; the gap to that edge, then
+      // how far the centres are apart across the direction, decide.
+      let along =
+        dx > 0
+        ? to.x - from.maxX
+        : dx < 0 ? from.x - to.maxX : dy > 0 ? to.y - from.maxY : from.y - to.maxY
+      guard along >= 0 else { continue }
+      let across =
+        dx != 0
+        ? abs(to.y * 2 + to.height - from.y * 2 - from.height)
+        : abs(to.x * 2 + to.width - from.x * 2 - from.width)
+      let score = along * 4 + across
+      if best.map({ score < $0.score }) ?? true { best = (score, panel.name) }
+    }
+    return best?.name
   }
 }

@@ -35,7 +35,7 @@ extension App {
     guard inspector.isVisible else { return (area, nil) }
     guard area.width >= 110 else { return (Rect(x: area.x, y: area.y, width: 0, height: 0), area) }
     let parts = Layout.split(
-      area, .horizontal, [Layout.Share(weight: 3, minimum: 60), Layout.Share(weight: 2)])
+      area, .horizontal, [Layout.Share(), .fixed(max(44, area.width * 2 / 5))])
     return (parts[0], parts[1])
   }
 
@@ -48,10 +48,14 @@ extension App {
 
   private func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.tabBar)
+    let labels = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
     var x = row.x
-    x = grid.put(" ChainTUI ", at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
-    for (index, scene) in scenes.enumerated() {
-      let label = " \(index + 1) \(scene.title) "
+    // The name goes first when every tab still fits beside it.
+    let brand = " ChainTUI "
+    if DisplayWidth.of(brand + labels.joined()) <= row.width {
+      x = grid.put(brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
+    }
+    for (index, label) in labels.enumerated() {
       let style = index == sceneIndex ? theme.currentTab : theme.tabBar
       let end = grid.put(label, at: Point(x: x, y: row.y), style: style)
       hits.tabs.append((x..<min(end, row.maxX), index))
@@ -61,14 +65,20 @@ extension App {
 
   private func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.statusBar)
-    let right = inspector.isEditingFilter ? " enter done  esc clear " : " ? help  i inspector  q quit "
-    let rightWidth = DisplayWidth.of(right)
     var left = " "
     if let panel = focusedPanel {
       left += panel.treePath.joined(separator: " > ")
       let keys = panel.keys.map { "\($0.displayName) \($0.label)" }
       if !keys.isEmpty { left += "  |  " + keys.joined(separator: "  ") }
     }
+    // The focused panel's keys come first; the global reminder shrinks to make room.
+    let reminders =
+      inspector.isEditingFilter
+      ? [" enter done  esc clear "] : [" ? help  i inspector  q quit ", " ? help "]
+    let right =
+      reminders.first { DisplayWidth.of(left) + DisplayWidth.of($0) < row.width }
+      ?? reminders[reminders.count - 1]
+    let rightWidth = DisplayWidth.of(right)
     grid.put(
       left, at: row.origin, style: theme.statusBar,
       maxWidth: max(0, row.width - rightWidth - 1))

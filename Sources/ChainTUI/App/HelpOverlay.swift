@@ -32,7 +32,9 @@ struct HelpOverlay {
     grid.drawBox(box, title: "Help", style: theme(Style(foreground: .yellow, bold: true)))
     let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
     for (offset, line) in lines.prefix(inner.height).enumerated() {
-      grid.put(line.text, at: Point(x: inner.x, y: inner.y + offset), style: theme(line.style), maxWidth: inner.width)
+      grid.put(
+        line.text, at: Point(x: inner.x, y: inner.y + offset), style: theme(line.style),
+        maxWidth: inner.width)
     }
   }
 }

@@ -35,9 +35,11 @@ struct InspectorView {
 
   private func drawFilterLine(in area: Rect, into grid: inout Grid) {
     let cursor = inspector.isEditingFilter ? "_" : ""
-    let filter = inspector.filterText.isEmpty && !inspector.isEditingFilter
+    let filter =
+      inspector.filterText.isEmpty && !inspector.isEditingFilter
       ? "/ filter" : "/\(inspector.filterText)\(cursor)"
-    let line = "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")"
+    let line =
+      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")"
     grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
   }
 
@@ -53,34 +55,47 @@ struct InspectorView {
       let isSelected = record.id == selected
       let indent = String(repeating: "  ", count: depth)
       let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
-      let header = "\(indent)\(mark) #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(Self.time(record.elapsedNanoseconds))"
-      let style = isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
-      grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: isSelected ? style : .plain)
+      let header =
+        "\(indent)\(mark) #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(Self.time(record.elapsedNanoseconds))"
+      let style =
+        isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
+      grid.fill(
+        Rect(x: area.x, y: y, width: area.width, height: 1), style: isSelected ? style : .plain)
       grid.put(header, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
       rows.append((y, area.x..<area.maxX, record.id))
       y += 1
       if linesPerEntry == 2 {
-        let hops = record.hops.map { "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))" }
-        let line = indent + "  " + (hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))
+        let hops = record.hops.map {
+          "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))"
+        }
+        let line =
+          indent + "  " + (hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))
         grid.put(line, at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
         rows.append((y, area.x..<area.maxX, record.id))
         y += 1
       }
     }
     if entries.isEmpty {
-      grid.put("no dispatches yet: press a panel's keys", at: area.origin, style: theme.hint, maxWidth: area.width)
+      grid.put(
+        "no dispatches yet: press a panel's keys", at: area.origin, style: theme.hint,
+        maxWidth: area.width)
     }
   }
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     guard area.height >= 2 else { return }
     var lines: [StyledLine] = [
-      StyledLine("─ #\(record.id) \(record.kind.rawValue) \(record.key) " + String(repeating: "─", count: area.width), style: theme.hint),
+      StyledLine(
+        "─ #\(record.id) \(record.kind.rawValue) \(record.key) "
+          + String(repeating: "─", count: area.width), style: theme.hint),
       StyledLine("payload \(record.payload)"),
       StyledLine("path \(record.path.joined(separator: " > "))"),
     ]
     for hop in record.hops {
-      lines.append(StyledLine("  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"))
+      lines.append(
+        StyledLine(
+          "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
+        ))
     }
     var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
@@ -88,7 +103,9 @@ struct InspectorView {
     if let parent = record.parent { outcome += ", nested in #\(parent)" }
     lines.append(StyledLine(outcome, style: theme.emphasis))
     for (offset, line) in lines.prefix(area.height).enumerated() {
-      grid.put(line.text, at: Point(x: area.x, y: area.y + offset), style: line.style, maxWidth: area.width)
+      grid.put(
+        line.text, at: Point(x: area.x, y: area.y + offset), style: line.style, maxWidth: area.width
+      )
     }
   }
 

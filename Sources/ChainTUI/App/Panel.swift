@@ -20,12 +20,17 @@ package final class Panel {
   package var axis: Layout.Axis = .horizontal
   /// The panel's share of its parent's space relative to its siblings.
   package var weight = 1
+  /// A fixed length along the parent's axis (rows or columns), when there is room; `nil` shares
+  /// by ``weight``.
+  package var length: Int?
   /// The state the panel shows above its log, drawn first.
   package var body: [StyledLine] = []
   /// The keys that do something while this panel has focus.
   package var keys: [PanelKey] = []
   /// What reached the panel, newest last.
   package var log = PanelLog()
+  /// Whether a leaf shows its log under its body; off for leaves whose body is all they show.
+  package var showsLog = true
   /// Rows of the log shown by a panel with children (a leaf uses what is left).
   package var logRows = 2
   /// The accent colour of the border.

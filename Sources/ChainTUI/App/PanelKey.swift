@@ -22,14 +22,17 @@ package struct PanelKey {
     self.action = { _ in action() }
   }
 
-  /// Creates a panel key for every key a predicate accepts, such as the digits.
+  /// Creates a panel key for any of several keys, such as the digits.
   package init(
-    matching matches: @escaping @MainActor (Key) -> Bool, shown displayName: String,
-    _ label: String, action: @escaping @MainActor (Key) -> Void
+    anyOf keys: [Key], shown displayName: String, _ label: String,
+    action: @escaping @MainActor (Key) -> Void
   ) {
     self.displayName = displayName
     self.label = label
-    self.matches = matches
+    matches = { keys.contains($0) }
     self.action = action
   }
+
+  /// The keys 0 to 9.
+  package static let digits: [Key] = Array("0123456789").map(Key.character)
 }

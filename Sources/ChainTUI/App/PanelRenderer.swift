@@ -24,7 +24,7 @@ struct PanelRenderer {
       return
     }
     let parts = Layout.split(
-      area, .horizontal, [Layout.Share(weight: 3, minimum: 20), Layout.Share(weight: 1)])
+      area, .horizontal, [Layout.Share(weight: 3, minimum: 20), Layout.Share(weight: 2)])
     draw(scene.root, in: parts[0], into: &grid)
     let slots = Layout.split(parts[1], .vertical, detached.map { _ in Layout.Share() })
     for (panel, slot) in zip(detached, slots) { draw(panel, in: slot, into: &grid) }
@@ -57,15 +57,20 @@ struct PanelRenderer {
       inner, .vertical, [.fixed(bodyRows), Layout.Share(weight: 1, minimum: 3), .fixed(logRows)])
     drawLines(panel.body, in: parts[0], into: &grid)
     let areas = Layout.split(
-      parts[1], panel.axis, panel.children.map { Layout.Share(weight: $0.weight) })
+      parts[1], panel.axis,
+      panel.children.map { child in
+        child.length.map(Layout.Share.fixed) ?? Layout.Share(weight: child.weight)
+      })
     for (child, area) in zip(panel.children, areas) { draw(child, in: area, into: &grid) }
     drawLog(panel.log, in: parts[2], into: &grid)
   }
 
   private func drawLeaf(_ panel: Panel, in inner: Rect, into grid: inout Grid) {
-    let bodyRows = min(panel.body.count, max(1, inner.height / 2))
+    // The body is the panel's state: it gets every row but one for the log.
+    let bodyRows = min(panel.body.count, panel.showsLog ? max(1, inner.height - 1) : inner.height)
     let parts = Layout.split(inner, .vertical, [.fixed(bodyRows), Layout.Share()])
     drawLines(panel.body, in: parts[0], into: &grid)
+    guard panel.showsLog else { return }
     var logArea = parts[1]
     if logArea.height >= 3, bodyRows > 0 {
       grid.put(
@@ -86,7 +91,8 @@ struct PanelRenderer {
   private func drawLog(_ log: PanelLog, in area: Rect, into grid: inout Grid) {
     guard !area.isEmpty else { return }
     if log.lines.isEmpty {
-      grid.put("(nothing reached here yet)", at: area.origin, style: theme.hint, maxWidth: area.width)
+      grid.put(
+        "(nothing reached here yet)", at: area.origin, style: theme.hint, maxWidth: area.width)
     }
     for (offset, line) in log.visible(height: area.height).enumerated() {
       grid.put(
@@ -104,7 +110,8 @@ struct PanelRenderer {
   /// Puts the panel's keys in its bottom border, like " l load  r ask ".
   private func drawKeyHints(_ panel: Panel, in rect: Rect, focused: Bool, into grid: inout Grid) {
     guard !panel.keys.isEmpty, rect.height >= 3, rect.width >= 8 else { return }
-    let text = " " + panel.keys.map { "\($0.displayName) \($0.label)" }.joined(separator: "  ") + " "
+    let text =
+      " " + panel.keys.map { "\($0.displayName) \($0.label)" }.joined(separator: "  ") + " "
     grid.put(
       text, at: Point(x: rect.x + 2, y: rect.maxY - 1),
       style: focused ? theme.emphasis : theme.hint, maxWidth: rect.width - 4)

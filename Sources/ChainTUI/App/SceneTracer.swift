@@ -18,6 +18,8 @@ package final class SceneTracer: Tracer {
   package private(set) var dispatches: [DispatchRecord] = []
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
+  /// Nested dispatches whose outermost dispatch has not finished yet.
+  private var pending: [DispatchRecord] = []
 
   /// Creates a tracer that keeps up to `capacity` dispatches.
   package init(capacity: Int = 1_000) {
@@ -29,17 +31,28 @@ package final class SceneTracer: Tracer {
     switch record {
     case .dispatch(let dispatch):
       guard seen.insert(dispatch.id).inserted else { return }
-      keep(dispatch)
-      route(dispatch)
+      // NB: a nested dispatch's record arrives before the record of the one that posted it.
+      // Hold nested ones until the outermost arrives, so logs read in the order of posting.
+      guard dispatch.parent == nil else {
+        pending.append(dispatch)
+        break
+      }
+      for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) {
+        keep(record)
+        route(record)
+      }
+      pending.removeAll()
     case .mount(let mount):
       scene?.panel(named: mount.node)?.note("mounted under \(mount.parent)")
       scene?.panel(named: mount.parent)?.note("\(mount.node) mounted here")
     case .unmount(let mount):
-      scene?.panel(named: mount.node)?.note("left \(mount.parent) (\(mount.reason.rawValue))")
-      scene?.panel(named: mount.parent)?.note("\(mount.node) left")
-    case .binding(let binding):
+      scene?.panel(named: mount.node)?.note("unmounted from \(mount.parent)")
+      scene?.panel(named: mount.parent)?.note("\(mount.node) unmounted from here")
+    case .binding(let binding) where binding.kind != .suppressedEcho:
+      // Echo suppression is routine in a two-way binding; the log keeps changes and updates.
       scene?.panel(named: binding.member)?.note(
-        "bind \(binding.kind.rawValue): \(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")")
+        "bind \(binding.kind.rawValue): \(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
+      )
     default:
       break
     }

@@ -18,12 +18,15 @@ struct Theme {
 
   /// A panel's border: bold in its accent colour when focused, plain otherwise.
   func border(accent: Style.Color, focused: Bool) -> Style {
-    focused ? self(Style(foreground: accent, bold: true)) : self(Style(foreground: accent, dim: true))
+    focused
+      ? self(Style(foreground: accent, bold: true)) : self(Style(foreground: accent, dim: true))
   }
 
   /// A panel's title: reversed when focused, so focus shows without colour.
   func title(accent: Style.Color, focused: Bool) -> Style {
-    focused ? self(Style(foreground: accent, bold: true, reverse: true)) : self(Style(foreground: accent, bold: true))
+    focused
+      ? self(Style(foreground: accent, bold: true, reverse: true))
+      : self(Style(foreground: accent, bold: true))
   }
 
   /// A log line, coloured by phase; lines where nothing ran are dimmed.

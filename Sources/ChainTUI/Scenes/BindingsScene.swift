@@ -53,7 +53,9 @@ final class BindingsScene: Scene {
       guard let self else { return }
       calls += 1
       hookPanel.note("call \(calls): formatter(\(argument)) -> \(result)")
-      hookPanel.body = [StyledLine("last: formatter(\(argument)) -> \(result)", style: .init(bold: true))]
+      hookPanel.body = [
+        StyledLine("last: formatter(\(argument)) -> \(result)", style: .init(bold: true))
+      ]
     }
     for (field, property) in [(dollarsField, dollars), (centsField, cents), (copyField, copy)] {
       property.observe { [weak self] _, new in self?.show(new, in: field) }
@@ -61,15 +63,15 @@ final class BindingsScene: Scene {
       show(property.value, in: field)
     }
     hookPanel.body = ["no calls yet"]
+    root.node.on(.edited) { [weak self] _, params in
+      self?.root.body = ["last edit: \(params["field"] ?? "?") = \(params["value"] ?? "?")"]
+    }
     root.body = ["type digits in a field; backspace deletes"]
   }
 
   private func editingKeys(for field: Panel, property: Property<Int>) -> [PanelKey] {
     [
-      PanelKey(
-        matching: { if case .character(let c) = $0 { c.isASCII && c.isNumber } else { false } },
-        shown: "0-9", "type"
-      ) { [weak self] key in
+      PanelKey(anyOf: PanelKey.digits, shown: "0-9", "type") { [weak self] key in
         guard let self, case .character(let digit) = key else { return }
         var text = texts[field.name] ?? ""
         if text == "0" { text = "" }
@@ -91,6 +93,8 @@ final class BindingsScene: Scene {
     property.value = Int(text) ?? 0
     texts[field.name] = text  // Keep what was typed, even if an echo rewrote the display.
     renderField(field)
+    // The edit also travels up the tree as an event, so the branches see who typed.
+    field.node.post(.edited, ["field": field.name, "value": property.value])
   }
 
   private func show(_ value: Int, in field: Panel) {
@@ -100,6 +104,13 @@ final class BindingsScene: Scene {
 
   private func renderField(_ field: Panel) {
     let text = texts[field.name] ?? ""
-    field.body = [StyledLine("[ \(text.isEmpty ? "0" : text) ]", style: Style(foreground: .green, bold: true))]
+    field.body = [
+      StyledLine("[ \(text.isEmpty ? "0" : text) ]", style: Style(foreground: .green, bold: true))
+    ]
   }
+}
+
+extension EventKey where Payload == Params {
+  /// Posted by a field after each keystroke that changed it.
+  fileprivate static let edited = EventKey("edited")
 }

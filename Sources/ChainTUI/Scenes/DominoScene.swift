@@ -22,11 +22,14 @@ final class DominoScene: Scene {
     "Requests go up until someone answers: container knows pageSize,",
     "declines channelID; root knows both. statsManager is a plain",
     "object mounted under detail (Domino's mountAtDomino).",
+    "On each load the container posts contentSeen from its listener:",
+    "a nested dispatch, indented under its parent in the inspector.",
   ]
   private var loadCount = 0
   private var loadsAtContainer = 0
   private var loadsAtRoot = 0
   private var lastStatistics = "none yet"
+  private var seenAtRoot = 0
 
   init(context: SceneContext) {
     root.axis = .vertical
@@ -44,7 +47,12 @@ final class DominoScene: Scene {
   }
 
   private func listen() {
-    container.node.on(.contentDidLoad) { [weak self] _, _ in self?.loadsAtContainer += 1 }
+    container.node.on(.contentDidLoad) { [weak self] _, count in
+      guard let self else { return }
+      loadsAtContainer += 1
+      // A listener that posts: the nested dispatch runs at once, inside this one.
+      container.node.post(.contentSeen, ["count": count, "by": "container"])
+    }
     container.node.intercept(.statistics) { _, params in
       params["msg"] = "hook!!!"
       params["arg"] = 333
@@ -55,6 +63,7 @@ final class DominoScene: Scene {
     root.node.on(.statistics) { [weak self] _, params in
       self?.lastStatistics = "\(params)"
     }
+    root.node.on(.contentSeen) { [weak self] _, _ in self?.seenAtRoot += 1 }
     root.node.respond(to: .channelID) { _, _ in "home-feed" }
     root.node.respond(to: .pageSize) { _, _ in 50 }
   }
@@ -91,8 +100,10 @@ final class DominoScene: Scene {
   }
 
   private func refresh() {
-    container.body = ["loads heard here: \(loadsAtContainer)"]
-    root.body = ["loads heard here: \(loadsAtRoot)  last statistics: \(lastStatistics)"]
+    container.body = ["loads heard here: \(loadsAtContainer); posts contentSeen to root on each"]
+    root.body = [
+      "loads \(loadsAtRoot), contentSeen \(seenAtRoot), last statistics: \(lastStatistics)"
+    ]
     for content in [feed, detail] where content.body.isEmpty {
       content.body = ["l, e post events; r, g ask up"]
     }
@@ -108,6 +119,8 @@ extension EventKey where Payload == Int {
 extension EventKey where Payload == Params {
   /// Domino's simple event `ContentViewControllerStatisticsEvent`.
   fileprivate static let statistics = EventKey("statistics")
+  /// Posted by the container from inside its `contentDidLoad` listener: a nested dispatch.
+  fileprivate static let contentSeen = EventKey("contentSeen")
 }
 
 extension RequestKey where Payload == Void, Response == String {

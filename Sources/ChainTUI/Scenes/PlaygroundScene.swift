@@ -21,6 +21,8 @@ final class PlaygroundScene: Scene {
     "u unmounts it (it floats on the right) or mounts it back.",
     "s adds a listener that stops propagation at the focused panel;",
     "c adds a capture listener there, which runs on the way down.",
+    "x posts boom: root's listener throws; the error lands in the",
+    "poster's outcome and the logs, and the app carries on.",
   ]
   private(set) var detached: [Panel] = []
   private let tracer: SceneTracer
@@ -48,6 +50,7 @@ final class PlaygroundScene: Scene {
       panel.node.on("ping") { [weak self] _, _ in self?.heard[panel.name, default: 0] += 1 }
       panel.keys = keys(for: panel)
     }
+    root.node.on("boom") { _, _ in throw PlaygroundFailure() }
     refresh()
   }
 
@@ -58,6 +61,11 @@ final class PlaygroundScene: Scene {
         PanelKey(.enter, "ping") { [weak self, unowned panel] in
           panel.node.post("ping", ["from": panel.name])
           self?.refresh()
+        })
+      keys.append(
+        PanelKey(.character("x"), "throw") { [unowned panel] in
+          let outcome = panel.node.post("boom")
+          panel.note("boom outcome: \(outcome)")
         })
     }
     keys += [
@@ -135,4 +143,9 @@ final class PlaygroundScene: Scene {
     let path = buttonA.node.pathNames.joined(separator: " > ")
     root.body[0].text += "   btnA's path: \(path)"
   }
+}
+
+/// What the playground's root throws on `boom`, to show that a listener's error is contained.
+struct PlaygroundFailure: Error, CustomStringConvertible {
+  var description: String { "root's listener threw" }
 }

@@ -1,7 +1,7 @@
 /// The explorer's scenes in tab order, by the id `--scene` takes.
 package enum SceneCatalog {
   /// The id of every scene, in tab order.
-  package static let ids = ["domino", "router", "bindings", "playground"]
+  package static let ids = ["domino", "router", "model", "bus", "bindings", "playground"]
 
   /// Builds the scene with this id.
   ///
@@ -13,6 +13,8 @@ package enum SceneCatalog {
     switch id {
     case "domino": DominoScene(context: context)
     case "router": RouterScene(context: context)
+    case "model": ModelTreeScene(context: context)
+    case "bus": BusScene(context: context)
     case "bindings": BindingsScene(context: context)
     case "playground": PlaygroundScene(context: context)
     default: preconditionFailure("no scene with id \(id)")

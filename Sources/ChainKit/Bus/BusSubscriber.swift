@@ -1,0 +1,51 @@
+/// One subscription on a bus, for events of type `Event`.
+@MainActor
+final class BusSubscriber<Event>: Cancellable {
+  let body: @MainActor (Event) throws -> Void
+  let isOwnerBound: Bool
+  /// The owner of an owner-bound subscription; the subscription dies with it.
+  weak var owner: AnyObject?
+  // NB: read on every publish, around calls to unknown closures; unchecked, because only the
+  // main actor touches it and no access to it can overlap another.
+  @exclusivity(unchecked) var isRemoved = false
+  weak var slot: BusSlot<Event>?
+
+  init(
+    owner: AnyObject?, slot: BusSlot<Event>, body: @escaping @MainActor (Event) throws -> Void
+  ) {
+    self.body = body
+    self.isOwnerBound = owner != nil
+    self.owner = owner
+    self.slot = slot
+  }
+
+  /// Whether it can still run: not cancelled, and its owner (if any) alive.
+  var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+
+  func cancel() {
+    guard !isRemoved else { return }
+    isRemoved = true
+    slot?.dropRemoved()
+  }
+}
+
+/// The producer registered for events of type `Event`.
+@MainActor
+final class BusProducer<Event>: Cancellable {
+  let current: @MainActor () -> Event?
+  weak var bus: EventBus?
+  var isRemoved = false
+
+  init(bus: EventBus, current: @escaping @MainActor () -> Event?) {
+    self.bus = bus
+    self.current = current
+  }
+
+  var isActive: Bool { !isRemoved }
+
+  func cancel() {
+    guard !isRemoved else { return }
+    isRemoved = true
+    bus?.producerCancelled(self)
+  }
+}

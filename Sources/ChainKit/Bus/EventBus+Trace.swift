@@ -1,0 +1,52 @@
+extension EventBus {
+  /// Installs `tracer` on this bus: it sees every publish, dead event and producer change.
+  ///
+  /// - Parameter tracer: The tracer; held strongly until the token is cancelled.
+  /// - Returns: A token that uninstalls the tracer.
+  @discardableResult
+  public func install(_ tracer: any Tracer) -> Subscription {
+    let installation = BusTracerInstallation(tracer: tracer, bus: self)
+    tracers.append(installation)
+    return Subscription(weak: installation)
+  }
+
+  func trace(_ record: TraceRecord) {
+    for installation in tracers { installation.tracer.receive(record) }
+  }
+
+  /// Reports a delivery to the tracers: a dead event if nobody heard it. Only called when a
+  /// tracer is installed, so an untraced publish never describes its event.
+  func report<Event>(
+    _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
+  ) {
+    guard !tracers.isEmpty else { return }
+    let record = BusRecord(
+      bus: name, type: slot?.typeName ?? String(describing: Event.self),
+      event: String(describing: event), source: source, subscribersRun: outcome.listenersRun,
+      errors: outcome.errors.map { String(describing: $0) })
+    if source == .publish, outcome.listenersRun == 0, outcome.errors.isEmpty {
+      trace(.deadEvent(record))
+    } else {
+      trace(.publish(record))
+    }
+  }
+}
+
+/// A tracer installed on a bus; cancelling the token uninstalls it.
+@MainActor
+final class BusTracerInstallation: Cancellable {
+  let tracer: any Tracer
+  weak var bus: EventBus?
+  private(set) var isActive = true
+
+  init(tracer: any Tracer, bus: EventBus) {
+    self.tracer = tracer
+    self.bus = bus
+  }
+
+  func cancel() {
+    guard isActive else { return }
+    isActive = false
+    bus?.tracers.removeAll { $0 === self }
+  }
+}

@@ -1,0 +1,70 @@
+/// A publish/subscribe bus keyed by event type (Tolo's design), for objects that share no tree.
+///
+/// ```swift
+/// struct ProgressUpdated { var progress: Double }
+/// let token = EventBus.default.subscribe(ProgressUpdated.self) { event in
+///   progressView.progress = event.progress
+/// }
+/// EventBus.default.publish(ProgressUpdated(progress: 0.5))
+/// ```
+///
+/// Delivery is by exact type: subscribers of `ProgressUpdated` hear only `ProgressUpdated`, never a
+/// subclass or a protocol it conforms to. Subscribers run synchronously, in subscription order,
+/// on the main actor. A producer hands each new subscriber the current value at once.
+/// ``enqueue(_:)`` publishes from any thread.
+@MainActor
+public final class EventBus {
+  /// The shared bus, for code that has no better place to keep one.
+  nonisolated public static let `default` = EventBus(name: "default")
+
+  /// The bus's name, used by traces.
+  nonisolated public let name: String
+
+  /// One slot per event type ever subscribed, produced or published with a tracer watching.
+  var slots: [ObjectIdentifier: AnyBusSlot] = [:]
+  var tracers: [BusTracerInstallation] = []
+  nonisolated let inbox = BusInbox()
+
+  /// Creates a private bus, independent of ``default``.
+  ///
+  /// - Parameter name: A human-readable name, used by traces.
+  nonisolated public init(name: String) {
+    self.name = name
+  }
+
+  /// The number of subscriptions for `type` that can still run (owner alive, not cancelled).
+  ///
+  /// - Parameter type: The event type.
+  /// - Returns: How many subscribers a publish of `type` would call.
+  public func subscriberCount<Event>(for type: Event.Type) -> Int {
+    slots[ObjectIdentifier(type)]?.activeCount ?? 0
+  }
+
+  /// Whether a producer is registered for `type`.
+  ///
+  /// - Parameter type: The event type.
+  /// - Returns: `true` if new subscribers of `type` are handed a current value.
+  public func hasProducer<Event>(for type: Event.Type) -> Bool {
+    slot(for: type)?.producer != nil
+  }
+
+  /// The slot for `Event`, if it exists.
+  func slot<Event>(for type: Event.Type) -> BusSlot<Event>? {
+    guard let slot = slots[ObjectIdentifier(type)] else { return nil }
+    // The cast is safe: a slot is only ever stored under its own event type.
+    return unsafeDowncast(slot, to: BusSlot<Event>.self)
+  }
+
+  /// The slot for `Event`, created on first use.
+  func makeSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
+    if let existing = slot(for: type) { return existing }
+    let slot = BusSlot<Event>(typeName: String(describing: type))
+    slots[ObjectIdentifier(type)] = slot
+    return slot
+  }
+}
+
+extension EventBus: CustomStringConvertible {
+  /// The bus's name.
+  nonisolated public var description: String { name }
+}

@@ -1,0 +1,57 @@
+/// One data subscription at one node.
+///
+/// It remembers the slot its last delivered value came from, so re-resolution after a topology
+/// change only calls it when the nearest provider is a different share (or there is none).
+@MainActor
+class DataSubscriber: Cancellable {
+  let keyID: Int
+  unowned(unsafe) let core: NodeCore
+  /// The slot the subscriber last heard from; `nil` when nothing resolved.
+  var source: SharedSlot? {
+    didSet {
+      if oldValue == nil, source != nil { DataState.resolvedCount += 1 }
+      if oldValue != nil, source == nil { DataState.resolvedCount -= 1 }
+    }
+  }
+  var isRemoved = false
+
+  init(keyID: Int, core: NodeCore) {
+    self.keyID = keyID
+    self.core = core
+  }
+
+  var isActive: Bool { !isRemoved }
+
+  func cancel() {
+    guard !isRemoved else { return }
+    end()
+    core.data?.subscribers.removeAll { $0 === self }
+  }
+
+  /// Marks the subscription ended and takes it out of the global counts.
+  func end() {
+    isRemoved = true
+    source = nil
+    DataState.subscriberCount -= 1
+  }
+
+  /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.
+  func deliver(from slot: SharedSlot?) {}
+}
+
+/// A data subscription for values of type `Value`.
+final class DataSubscriberBox<Value>: DataSubscriber {
+  let body: @MainActor (Value?) -> Void
+
+  init(keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void) {
+    self.body = body
+    super.init(keyID: keyID, core: core)
+  }
+
+  override func deliver(from slot: SharedSlot?) {
+    source = slot
+    // The cast is safe: a key id is only ever shared and subscribed with its own value type.
+    let value = slot.flatMap { unsafeDowncast($0, to: SharedSlotBox<Value>.self).read() }
+    body(value)
+  }
+}

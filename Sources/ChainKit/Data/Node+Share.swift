@@ -1,0 +1,97 @@
+extension Node {
+  /// Shares `value` under `key` at this node, for this node and its descendants to read.
+  ///
+  /// Subscribers in this node's subtree are called in preorder (children in mount order), each
+  /// once; a subtree whose root shares its own value for `key` shadows this one and is left
+  /// alone. Every share notifies, even when the value equals the previous one: sharing is an
+  /// explicit act (DCFrame's `shareData`), and subscribers that want to can compare.
+  ///
+  /// - Parameters:
+  ///   - value: The value; it replaces any value or computed value shared here under `key`.
+  ///   - key: The key to share it under.
+  public func share<Value>(_ value: Value, for key: DataKey<Value>) {
+    store(SharedSlotBox(keyID: key.id, constant: value), key: key.name, action: .shared)
+  }
+
+  /// Shares a computed value under `key`: `computed` is evaluated on each read.
+  ///
+  /// Each read (``value(for:)``, and each delivery to a subscriber) calls `computed` again;
+  /// registering it notifies the subtree as ``share(_:for:)`` does.
+  ///
+  /// - Parameters:
+  ///   - key: The key to share it under.
+  ///   - computed: Produces the current value; called on the main actor on each read.
+  public func share<Value>(
+    for key: DataKey<Value>, computed: @escaping @MainActor () -> Value
+  ) {
+    store(SharedSlotBox(keyID: key.id, compute: computed), key: key.name, action: .computed)
+  }
+
+  /// Removes the value shared here under `key`; subscribers that read it are called with the
+  /// newly resolved value (an ancestor's, or `nil` if none is left).
+  ///
+  /// - Parameter key: The key whose value to remove; nothing happens if none is shared here.
+  public func removeShared<Value>(_ key: DataKey<Value>) {
+    guard let data = core.data, data.removeSlot(for: key.id) else { return }
+    DataState.changeVersion &+= 1
+    notifySubtree(keyID: key.id, key: key.name, value: "nil", action: .removed)
+  }
+
+  /// The value nearest to this node for `key`: its own, else the first ancestor's on its path.
+  ///
+  /// - Parameter key: The key to look up.
+  /// - Returns: The value, or `nil` if no node on the path shares one.
+  public func value<Value>(for key: DataKey<Value>) -> Value? {
+    guard let slot = DataResolver.nearest(from: core, keyID: key.id) else { return nil }
+    return unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read()
+  }
+
+  /// Subscribes to the value nearest to this node for `key`.
+  ///
+  /// `body` is called at once with the current value if there is one, then whenever the
+  /// resolved value changes: a share or removal at this node or an ancestor, or a mount, unmount
+  /// or deallocation that changes which node provides it. When the value goes away, `body`
+  /// receives `nil`. Re-parenting under a node that provides the *same* share does not call it.
+  ///
+  /// - Parameters:
+  ///   - key: The key to follow.
+  ///   - body: Called with the resolved value, or `nil` when none is left.
+  /// - Returns: A token that cancels the subscription; dropping it does not (the subscription
+  ///   ends with this node).
+  @discardableResult
+  public func subscribe<Value>(
+    _ key: DataKey<Value>, _ body: @escaping @MainActor (Value?) -> Void
+  ) -> Subscription {
+    let subscriber = DataSubscriberBox(keyID: key.id, core: core, body: body)
+    sharedData.subscribers.append(subscriber)
+    DataState.subscriberCount += 1
+    if let slot = DataResolver.nearest(from: core, keyID: key.id) {
+      subscriber.deliver(from: slot)
+    }
+    return Subscription(weak: subscriber)
+  }
+
+  private var sharedData: NodeData {
+    if let data = core.data { return data }
+    let data = NodeData()
+    core.data = data
+    return data
+  }
+
+  private func store(_ slot: SharedSlot, key: String, action: ShareRecord.Action) {
+    sharedData.store(slot)
+    DataState.changeVersion &+= 1
+    notifySubtree(keyID: slot.keyID, key: key, value: slot.describeValue(), action: action)
+  }
+
+  private func notifySubtree(keyID: Int, key: String, value: String, action: ShareRecord.Action) {
+    let called =
+      DataState.subscriberCount > 0 ? NodeCore.deliver(core.dataDeliveries(forKey: keyID)) : 0
+    guard Trace.installedCount > 0 else { return }
+    let tracers = core.tracersOnPath
+    guard !tracers.isEmpty else { return }
+    let record = ShareRecord(
+      node: name, key: key, value: value, action: action, subscribersNotified: called)
+    Trace.emit(.share(record), to: tracers)
+  }
+}

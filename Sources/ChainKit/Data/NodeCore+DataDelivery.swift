@@ -1,0 +1,42 @@
+/// Calling data subscribers, with the snapshot, nesting and staleness rules.
+extension NodeCore {
+  /// Calls each subscriber whose resolved slot differs from the one it last heard from, in
+  /// order; returns how many were called.
+  ///
+  /// The list is a snapshot: a subscriber cancelled meanwhile is skipped, one added meanwhile is
+  /// not in it (it got the current value when it subscribed). If a subscriber changes the tree
+  /// or shares again, later entries may be stale, so they are resolved afresh before delivery;
+  /// a subscriber a nested pass already brought up to date is not called twice.
+  static func deliver(_ deliveries: [DataDelivery]) -> Int {
+    guard !deliveries.isEmpty else { return 0 }
+    if DispatchState.runaway || DispatchState.depth >= DispatchState.nestingLimit {
+      // A subscriber that shares in response to itself would otherwise recurse without end.
+      let error = ChainError.nestingTooDeep(key: "shared data", limit: DispatchState.nestingLimit)
+      if !DispatchState.runaway {
+        DispatchState.runaway = true
+        DispatchState.nestingErrors.append(error)
+      }
+      return 0
+    }
+    let topology = DispatchState.topologyVersion
+    let changes = DataState.changeVersion
+    DispatchState.depth += 1
+    defer {
+      DispatchState.depth -= 1
+      if DispatchState.depth == 0 { DispatchState.settle() }
+    }
+    var called = 0
+    for (subscriber, collected) in deliveries {
+      guard !subscriber.isRemoved, subscriber.core.isAlive else { continue }
+      let unchanged =
+        topology == DispatchState.topologyVersion && changes == DataState.changeVersion
+      let slot =
+        unchanged
+        ? collected : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
+      guard slot !== subscriber.source else { continue }
+      subscriber.deliver(from: slot)
+      called += 1
+    }
+    return called
+  }
+}

@@ -1,0 +1,54 @@
+/// The shared values and data subscriptions of one node, allocated on first use so that nodes
+/// that never share or subscribe carry one `nil` pointer.
+@MainActor
+final class NodeData {
+  /// At most one slot per key id; few keys per node, so a linear scan beats hashing.
+  var slots: ContiguousArray<SharedSlot> = []
+  var subscribers: ContiguousArray<DataSubscriber> = []
+
+  func slot(for keyID: Int) -> SharedSlot? {
+    for slot in slots where slot.keyID == keyID { return slot }
+    return nil
+  }
+
+  func store(_ slot: SharedSlot) {
+    if let index = slots.firstIndex(where: { $0.keyID == slot.keyID }) {
+      slots[index] = slot
+    } else {
+      slots.append(slot)
+    }
+  }
+
+  /// Removes the slot for `keyID`; returns whether there was one.
+  func removeSlot(for keyID: Int) -> Bool {
+    guard let index = slots.firstIndex(where: { $0.keyID == keyID }) else { return false }
+    slots.remove(at: index)
+    return true
+  }
+
+  func hasSubscriber(for keyID: Int) -> Bool {
+    subscribers.contains { $0.keyID == keyID }
+  }
+
+  /// Ends every subscription here: the node is gone.
+  func retire() {
+    for subscriber in subscribers where !subscriber.isRemoved { subscriber.end() }
+    subscribers = []
+    slots = []
+  }
+}
+
+/// Main-actor bookkeeping for data sharing, shared by every tree.
+@MainActor
+enum DataState {
+  /// Live data subscriptions anywhere; zero keeps mounts, unmounts and deallocations from
+  /// looking for subscribers to re-resolve.
+  static var subscriberCount = 0
+  /// Bumped by every share and removal, so a notification pass can tell that a subscriber
+  /// changed the values under way and later entries must be resolved afresh.
+  static var changeVersion: UInt64 = 0
+  /// Live data subscriptions whose resolved value is not `nil`. Removing links can only take
+  /// values away, so when this is zero an unmount or a deallocation has nothing to re-resolve;
+  /// that keeps tearing down a deep tree from the root linear.
+  static var resolvedCount = 0
+}

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import ChainTUI
+
+@Suite("Inspector")
+@MainActor
+struct InspectorTests {
+  @Test("i toggles the inspector, which lists the scene's dispatches with path and hops")
+  func toggles() {
+    let app = AppTest.app(scene: "router")
+    app.press(.enter)
+    app.press(.character("i"))
+    let text = AppTest.screen(app)
+    #expect(text.contains("Inspector: 1 dispatches"))
+    #expect(text.contains("cellTapped cell0>table>controller>app"))
+    #expect(text.contains("table:bub decorated [list: inbox, row: 0, section: 0]"))
+    app.press(.character("i"))
+    #expect(!AppTest.screen(app).contains("Inspector"))
+  }
+
+  @Test("a dispatch posted from a listener is listed under its parent, indented")
+  func nestedIsIndented() {
+    let app = AppTest.app(scene: "domino")
+    app.press(.character("l"))
+    app.press(.character("i"))
+    let rows = AppTest.screen(app).split(separator: "\n").map(String.init)
+    let parent = rows.firstIndex { $0.contains("• #") && $0.contains("contentDidLoad") }
+    let child = rows.firstIndex {
+      $0.contains("  └ #") && $0.contains("contentSeen container>root")
+    }
+    #expect(parent != nil && child != nil)
+    if let parent, let child { #expect(parent < child) }
+    #expect(app.dispatches.map(\.key) == ["contentDidLoad", "contentSeen"])
+    #expect(app.dispatches[1].parent == app.dispatches[0].id)
+  }
+
+  @Test("typing a filter after / keeps only dispatches whose key or path matches")
+  func filters() {
+    let app = AppTest.app(scene: "router")
+    app.press(.enter)
+    app.press(.character("l"))
+    app.press(.character("i"))
+    for key: Key in [.character("/"), .character("l"), .character("i"), .character("k"), .enter] {
+      app.press(key)
+    }
+    let text = AppTest.screen(app)
+    #expect(text.contains("Inspector: 1 dispatches"))
+    #expect(text.contains("likeTapped"))
+    #expect(!text.contains("#1 cellTapped"))
+  }
+
+  @Test("f cycles the scope; the requests scope hides events")
+  func scopes() {
+    let app = AppTest.app(scene: "domino")
+    app.press(.character("r"))
+    app.press(.character("e"))
+    app.press(.character("i"))
+    app.press(.character("f"))
+    app.press(.character("f"))
+    app.press(.character("f"))
+    #expect(app.inspector.scope == .requests)
+    let text = AppTest.screen(app)
+    #expect(text.contains("Inspector: 1 dispatches"))
+    #expect(text.contains("channelID"))
+  }
+
+  @Test("p pauses the list: new dispatches are counted, not shown, until resumed")
+  func pauses() {
+    let app = AppTest.app(scene: "router")
+    app.press(.character("i"))
+    app.press(.character("p"))
+    app.press(.enter)
+    #expect(AppTest.screen(app).contains("Inspector: 0 dispatches, paused (1 new)"))
+    app.press(.character("p"))
+    #expect(AppTest.screen(app).contains("Inspector: 1 dispatches"))
+  }
+
+  @Test("up selects an older dispatch and shows its details")
+  func selects() {
+    let app = AppTest.app(scene: "domino")
+    app.press(.character("g"))
+    app.press(.character("r"))
+    app.press(.character("i"))
+    app.press(.up)
+    let text = AppTest.screen(app)
+    #expect(text.contains("request pageSize"))
+    #expect(text.contains("container bubble: answered"))
+    #expect(text.contains("answered by container"))
+  }
+}

@@ -1,0 +1,62 @@
+import ChainKit
+import Foundation
+import Testing
+
+@testable import ChainTUI
+
+@Suite("Runner and recorder")
+@MainActor
+struct RunnerTests {
+  @Test("the runner delivers queued keys, presents a frame after each, and stops on q")
+  func runsUntilQuit() throws {
+    let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+    terminal.enqueue(.character("2"), .enter, .character("q"))
+    let app = App(size: Size(width: 1, height: 1), colors: false)
+    try AppRunner(app: app, terminal: terminal).run()
+    #expect(app.isFinished)
+    #expect(app.scene.id == "router")
+    #expect(terminal.presentCount == 4)
+    #expect(terminal.screenText.contains("opened: row 0 of inbox"))
+  }
+
+  @Test("a resize from the terminal re-lays out at the new size")
+  func resizes() throws {
+    let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+    terminal.resize(to: Size(width: 100, height: 30))
+    terminal.enqueue(.character("q"))
+    let app = App(size: Size(width: 80, height: 24), colors: false)
+    try AppRunner(app: app, terminal: terminal).run()
+    #expect(terminal.lastFrame?.size == Size(width: 100, height: 30))
+  }
+
+  @Test("the recorder writes a replayable script: size, scene, then one line per key or resize")
+  func records() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chaintui-record-\(UUID().uuidString).script").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+    terminal.enqueue(.tab, .character(" "), .mouseClick(x: 3, y: 4))
+    terminal.resize(to: Size(width: 90, height: 30))
+    terminal.enqueue(.character("q"))
+    let app = App(size: Size(width: 80, height: 24), colors: false)
+    try AppRunner(app: app, terminal: terminal, recorder: SessionRecorder(path: path)).run()
+    let script = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(
+      script
+        == "size 90x30\nscene domino\npress tab\npress space\npress click:3,4\nresize 90x30\npress q\n"
+    )
+  }
+}
+
+@Suite("Trace forwarding")
+@MainActor
+struct TraceForwardingTests {
+  @Test("the --trace tracer receives every scene's records, the same ones the inspector lists")
+  func forwardsRecords() {
+    let log = TraceLog()
+    let app = App(size: Size(width: 80, height: 24), colors: false, trace: log)
+    app.press(.character("l"))
+    #expect(log.dispatches.map(\.key) == ["contentSeen", "contentDidLoad"])
+    #expect(Set(log.dispatches.map(\.id)) == Set(app.dispatches.map(\.id)))
+  }
+}
