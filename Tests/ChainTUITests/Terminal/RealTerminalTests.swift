@@ -22,18 +22,27 @@ struct RealTerminalTests {
     #expect(same, "after \(step): tmux shows\n\(actual)\n--- headless renders\n\(expected)")
   }
 
-  @Test("keys sent in tmux give the headless screen, before and after resizes")
-  func sameAsHeadless() throws {
+  /// Scenes without timers (the binary's clock is real time), with keys that change them; the
+  /// model scene draws non-ASCII glyphs (♥, ·), which checks the display widths.
+  nonisolated static let cases: [(scene: String, keys: [Key])] = [
+    ("domino", [.tab, .character("l"), .character("e"), .shiftTab, .character("r"), .right]),
+    ("model", [.down, .down, .character("l"), .character("c"), .tab, .character("s")]),
+  ]
+
+  @Test(
+    "keys sent in tmux give the headless screen, before and after resizes",
+    arguments: cases.map(\.scene))
+  func sameAsHeadless(scene: String) throws {
+    let keys = Self.cases.first { $0.scene == scene }?.keys ?? []
     try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
     let tmux = try Tmux()
     defer { tmux.stop() }
     try tmux.start(
-      "env LANG=C.UTF-8 TERM=tmux-256color \(ChainTUIBinary.url.path) --scene domino",
+      "env LANG=C.UTF-8 TERM=tmux-256color \(ChainTUIBinary.url.path) --scene \(scene)",
       width: 100, height: 30)
-    let session = try HeadlessSession(size: Size(width: 100, height: 30), scene: "domino")
+    let session = try HeadlessSession(size: Size(width: 100, height: 30), scene: scene)
     try expectSameScreen(tmux, session, after: "start")
 
-    let keys: [Key] = [.tab, .character("l"), .character("e"), .shiftTab, .character("r"), .right]
     for key in keys {
       let name = try #require(Tmux.name(of: key))
       if case .character = key {
