@@ -8,9 +8,10 @@ public import ChainTUI
 /// shows here is what a terminal of the same size shows.
 ///
 /// ```swift
-/// let session = try HeadlessSession(size: Size(width: 80, height: 24), scene: "model")
-/// try session.press("tab", "enter")
-/// #expect(session.screenText.contains("liked"))
+/// let session = try HeadlessSession(size: Size(width: 100, height: 40), scene: "model")
+/// try session.focus("actions1")
+/// try session.press("l")
+/// #expect(session.screenText.contains("♥ liked"))
 /// ```
 @MainActor
 public final class HeadlessSession {
@@ -24,12 +25,16 @@ public final class HeadlessSession {
   ///   - size: The screen size; 80x24 by default.
   ///   - scene: A scene id such as `"domino"`, or `nil` for the first scene.
   /// - Throws: ``HeadlessSessionError`` when there is no scene with that id.
-  public convenience init(size: Size = Size(width: 80, height: 24), scene: String? = nil) throws {
+  public convenience init(size: Size = Size(width: 80, height: 24), scene: String? = nil)
+    throws(HeadlessSessionError)
+  {
+    let target: any ScriptTarget
     do {
-      try self.init(target: ExplorerScriptTarget.make(size: size, scene: scene), scene: scene)
+      target = try ExplorerScriptTarget.make(size: size, scene: scene)
     } catch {
       throw HeadlessSessionError("cannot start the explorer: \(error)")
     }
+    self.init(target: target, scene: scene)
   }
 
   /// Wraps any script target, such as a test double of the app.
