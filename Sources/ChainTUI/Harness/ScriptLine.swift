@@ -86,11 +86,4 @@ struct ScriptLine {
     let token = tokens[position]
     throw error("expected the end of the line after \(command), found '\(token.text)'", at: token)
   }
-
-  /// The token before the cursor, for errors about a value already read.
-  var previous: ScriptToken? { position > 0 ? tokens[position - 1] : nil }
-
-  mutating func skip() { position += 1 }
-
-  var current: ScriptToken? { position < tokens.count ? tokens[position] : nil }
 }
