@@ -1,0 +1,95 @@
+package import ChainKit
+
+/// Runs script steps one by one against a live ``ScriptTarget``.
+///
+/// It never sleeps: keys go straight to the target, time moves only through `advance(by:)`.
+/// The runner uses it for whole scripts; the test API uses it for single calls, so both share
+/// one meaning for every step.
+@MainActor
+package final class ScriptExecutor {
+  /// The app under test.
+  package let target: any ScriptTarget
+  /// Where `snapshot` lines compare, or `nil` when snapshots are not available.
+  package var snapshots: SnapshotStore?
+  /// The highest dispatch id seen before the latest action; `expect event` looks past it.
+  private var windowFloor: UInt64?
+
+  /// Creates an executor for a target.
+  package init(target: any ScriptTarget, snapshots: SnapshotStore?) {
+    self.target = target
+    self.snapshots = snapshots
+  }
+
+  /// Runs steps in order and stops at the first that fails.
+  ///
+  /// - Returns: The failure, or `nil` when every step passed.
+  package func run(_ steps: [ScriptStep]) -> ScriptFailure? {
+    for step in steps {
+      do throws(ScriptFailure) {
+        try perform(step)
+      } catch {
+        return error
+      }
+    }
+    return nil
+  }
+
+  /// Runs one step.
+  package func perform(_ step: ScriptStep) throws(ScriptFailure) {
+    if step.action.isAction { startWindow() }
+    let problem: String?
+    switch step.action {
+    case .press(let keys):
+      keys.forEach(target.press)
+      problem = nil
+    case .type(let text):
+      Self.keys(typing: text).forEach(target.press)
+      problem = nil
+    case .resize(let size):
+      target.resize(to: size)
+      problem = nil
+    case .tick(let duration):
+      target.advance(by: duration)
+      problem = nil
+    case .focus(let panel):
+      problem =
+        target.focus(panelNamed: panel) ? nil : "there is no focusable panel named '\(panel)'"
+    case .expect(let expectation):
+      problem = check(expectation)
+    case .snapshot(let name):
+      problem =
+        snapshots?.check(name, screen: target.render())
+        ?? (snapshots == nil ? "snapshots need a folder; none was given" : nil)
+    }
+    if let problem {
+      throw ScriptFailure(
+        location: step.location, statement: step.source, reason: problem,
+        screen: target.render())
+    }
+  }
+
+  /// Begins a new window of dispatches for `expect event`, at the start of an action.
+  package func startWindow() {
+    windowFloor = target.dispatches.lazy.map(\.id).max() ?? windowFloor ?? 0
+  }
+
+  /// The dispatches recorded since the latest action began, oldest first.
+  package var windowDispatches: [DispatchRecord] {
+    guard let windowFloor else { return target.dispatches }
+    return target.dispatches.filter { $0.id > windowFloor }
+  }
+
+  /// The keys that typing a text presses: one per character, with newline, tab, escape and
+  /// delete as their keys.
+  package static func keys(typing text: String) -> [Key] {
+    text.map { character in
+      switch character {
+      case "\n", "\r\n", "\r": .enter
+      case "\t": .tab
+      case "\u{1B}": .escape
+      case "\u{7F}", "\u{08}": .backspace
+      default: .character(character)
+      }
+    }
+  }
+}

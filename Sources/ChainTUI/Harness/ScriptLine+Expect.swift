@@ -1,0 +1,78 @@
+import ChainKit
+
+extension ScriptLine {
+  /// The part of an `expect` line after the word `expect`.
+  mutating func expectation() throws(ScriptSyntaxError) -> ScriptExpectation {
+    switch try keyword(["screen", "row", "log", "event"], after: "'expect'") {
+    case "screen":
+      let verb = try keyword(["contains", "does"], after: "'expect screen'")
+      if verb == "does" {
+        _ = try keyword(["not"], after: "'expect screen does'")
+        _ = try keyword(["contain"], after: "'expect screen does not'")
+        let text = try quoted("the text")
+        try end(after: "expect screen does not contain \"...\"")
+        return .screenDoesNotContain(text)
+      }
+      let text = try quoted("the text")
+      try end(after: "expect screen contains \"...\"")
+      return .screenContains(text)
+    case "row":
+      let row = try rowNumber()
+      _ = try keyword(["is"], after: "'expect row N'")
+      let text = try quoted("the row's text")
+      try end(after: "expect row N is \"...\"")
+      return .row(row, is: text)
+    case "log":
+      _ = try keyword(["of"], after: "'expect log'")
+      let panel = try name("a panel name")
+      _ = try keyword(["contains"], after: "'expect log of PANEL'")
+      let text = try quoted("the text")
+      try end(after: "expect log of PANEL contains \"...\"")
+      return .logContains(panel: panel, text: text)
+    default:
+      return .event(try eventPattern())
+    }
+  }
+
+  /// `field=value` pairs, each field at most once.
+  private mutating func eventPattern() throws(ScriptSyntaxError) -> EventPattern {
+    let fields = "key=, origin=, path=, outcome=, answered= or kind="
+    var pattern = EventPattern()
+    var seen: Set<Substring> = []
+    while hasMore {
+      let token = try next("a field")
+      guard let equals = token.text.firstIndex(of: "=") else {
+        throw error("expected a field (\(fields)), found '\(token.text)'", at: token)
+      }
+      let field = token.text[..<equals]
+      let value = String(token.text[token.text.index(after: equals)...])
+      guard seen.insert(field).inserted else {
+        throw error("expected each field once; '\(field)=' is given twice", at: token)
+      }
+      switch field {
+      case "key": pattern.key = value
+      case "origin": pattern.origin = value
+      case "answered": pattern.answeredBy = value
+      case "path":
+        let path = value.split(separator: ">", omittingEmptySubsequences: false).map(String.init)
+        guard !value.isEmpty, !path.contains("") else {
+          throw error("expected a path of node names joined by '>', such as a>b>c", at: token)
+        }
+        pattern.path = path
+      case "outcome":
+        guard let outcome = EventPattern.Outcome(rawValue: value) else {
+          throw error("expected outcome=stopped, prevented or ok, found '\(value)'", at: token)
+        }
+        pattern.outcome = outcome
+      case "kind":
+        guard let kind = DispatchRecord.Kind(rawValue: value) else {
+          throw error("expected kind=event or request, found '\(value)'", at: token)
+        }
+        pattern.kind = kind
+      default:
+        throw error("expected a field (\(fields)), found '\(field)='", at: token)
+      }
+    }
+    return pattern
+  }
+}

@@ -1,0 +1,106 @@
+package import ChainKit
+package import Foundation
+
+/// Creates the app for a script at a size, in a scene (`nil` for the first); throws for an
+/// unknown scene.
+package typealias ScriptTargetFactory =
+  @MainActor (_ size: Size, _ scene: String?) throws -> any ScriptTarget
+
+/// The result of one script: passed, failed at a step, or not parsed.
+package struct ScriptReport: Sendable {
+  /// How a script ended.
+  package enum Outcome: Sendable, Equatable {
+    /// Every step passed.
+    case passed
+    /// A step failed; the run stopped there.
+    case failed(ScriptFailure)
+    /// The script did not parse (or could not be read); nothing ran.
+    case syntaxError(ScriptSyntaxError)
+  }
+
+  /// The script's file, as given.
+  package var file: String
+  /// How it ended.
+  package var outcome: Outcome
+  /// Every dispatch the app recorded during the run, oldest first.
+  package var dispatches: [DispatchRecord]
+
+  /// Whether every step passed.
+  package var passed: Bool { outcome == .passed }
+
+  /// What to print after the `FAIL` line: the failure or syntax error; empty when passed.
+  package var details: String {
+    switch outcome {
+    case .passed: ""
+    case .failed(let failure): failure.description
+    case .syntaxError(let error): error.description
+    }
+  }
+}
+
+/// Runs scripts headlessly: parse, create the app at the script's size and scene, run the steps.
+///
+/// Deterministic: no terminal, no threads, no sleeps; the app's clock moves only on `tick`.
+@MainActor
+package struct ScriptRunner {
+  /// Creates the app for each script.
+  package var makeTarget: ScriptTargetFactory
+  /// Whether `snapshot` lines re-record their goldens instead of comparing.
+  package var updateSnapshots: Bool
+
+  package init(updateSnapshots: Bool = false, makeTarget: @escaping ScriptTargetFactory) {
+    self.makeTarget = makeTarget
+    self.updateSnapshots = updateSnapshots
+  }
+
+  /// Reads, parses and runs a script file, with goldens in `snapshots/<name>/` beside it unless
+  /// another folder is given.
+  package func run(fileAt url: URL, file: String? = nil, snapshotDirectory: URL? = nil)
+    -> ScriptReport
+  {
+    let name = file ?? url.path
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: url))
+    } catch {
+      let location = SourceLocation(file: name, line: 1, column: 1)
+      let message = "cannot read the script: \(error.localizedDescription)"
+      return ScriptReport(
+        file: name, outcome: .syntaxError(ScriptSyntaxError(message, at: location)),
+        dispatches: [])
+    }
+    let store =
+      snapshotDirectory.map { SnapshotStore(directory: $0, update: updateSnapshots) }
+      ?? SnapshotStore(forScriptAt: url, update: updateSnapshots)
+    return run(bytes: bytes, file: name, snapshots: store)
+  }
+
+  /// Parses and runs script bytes.
+  package func run(bytes: [UInt8], file: String, snapshots: SnapshotStore?) -> ScriptReport {
+    do throws(ScriptSyntaxError) {
+      let script = try ScriptParser.parse(bytes: bytes, file: file)
+      return run(script, snapshots: snapshots)
+    } catch {
+      return ScriptReport(file: file, outcome: .syntaxError(error), dispatches: [])
+    }
+  }
+
+  /// Runs a parsed script against a new app.
+  package func run(_ script: Script, snapshots: SnapshotStore?) -> ScriptReport {
+    let target: any ScriptTarget
+    do {
+      target = try makeTarget(script.size ?? Script.defaultSize, script.scene)
+    } catch {
+      let failure = ScriptFailure(
+        location: SourceLocation(file: script.file, line: 1, column: 1),
+        statement: "start the app" + (script.scene.map { " in scene '\($0)'" } ?? ""),
+        reason: "\(error)", screen: nil)
+      return ScriptReport(file: script.file, outcome: .failed(failure), dispatches: [])
+    }
+    let executor = ScriptExecutor(target: target, snapshots: snapshots)
+    let failure = executor.run(script.steps)
+    return ScriptReport(
+      file: script.file, outcome: failure.map(ScriptReport.Outcome.failed) ?? .passed,
+      dispatches: target.dispatches)
+  }
+}
