@@ -6,7 +6,7 @@ SYMBOLS_DIR ?= .build/symbol-graphs
 DOCS_DIR    ?= .build/docs
 export LANG ?= C.UTF-8
 
-.PHONY: all setup build run test test-unit test-tsan lint format bench bench-callgrind docs clean
+.PHONY: all setup build run scripts test test-unit test-tsan lint format bench bench-callgrind docs clean
 
 all: build
 
@@ -24,6 +24,11 @@ build: setup
 run: setup
 	@$(SWIFT) build --product chaintui 2>&1 | grep -vE "^(\[|Build|Building|Compiling|Write|Emitting|Planning|Linking|Fetching|Computing|Creating|Working|Cloning|Resolving)" || true
 	@$$($(SWIFT) build --show-bin-path)/chaintui $(ARGS)
+
+## scripts: run the explorer's scripts headlessly (`make scripts ARGS=--update-snapshots`).
+scripts: setup
+	@$(SWIFT) build --product chaintui 2>&1 | grep -E "error|warning:" || true
+	@$$($(SWIFT) build --show-bin-path)/chaintui script Tests/ChainTUITests/Scripts/*.chaintui $(ARGS)
 
 ## test: lint, the warning-free build, every test, then the concurrency tests under TSan.
 test: lint build test-unit test-tsan

@@ -39,6 +39,7 @@ package final class AppRunner {
       let key = try terminal.nextKey(timeout: Self.pollInterval)
       let now = clock.now
       let fired = app.clock.advance(by: now - last)
+      recorder?.elapsed(now - last)
       last = now
       if let key {
         try recorder?.record(key)

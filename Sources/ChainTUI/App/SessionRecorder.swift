@@ -1,13 +1,15 @@
 package import Foundation
 
 /// Writes an interactive session as a script the harness replays: a `size WxH` line and a
-/// `scene NAME` line, then one `press NAME` line per key and a `resize WxH` line per resize.
+/// `scene NAME` line, then a `press NAME` line per key, a `resize WxH` line per resize, and a
+/// `tick` line for the time that passed before each.
 ///
 /// Each line is written as it happens, so a session that ends in a crash is still recorded up
 /// to its last key.
 @MainActor
 package final class SessionRecorder {
   private let handle: FileHandle
+  private var unrecordedTime = Duration.zero
 
   /// Creates (or truncates) the script file.
   ///
@@ -29,15 +31,21 @@ package final class SessionRecorder {
     try write(["size \(size.width)x\(size.height)", "scene \(scene)"])
   }
 
-  /// Writes one key as a script line.
-  package func record(_ key: Key) throws {
-    try write([Self.line(for: key)])
+  /// Notes time that passed on the app's clock; it is written as a `tick` before the next key,
+  /// so a replay fires the same timers (the bus scene's producer) before that key.
+  package func elapsed(_ duration: Duration) {
+    unrecordedTime += duration
   }
 
-  /// The script line for a key.
-  package static func line(for key: Key) -> String {
-    if case .resize(let width, let height) = key { return "resize \(width)x\(height)" }
-    return "press \(KeyName.format(key))"
+  /// Writes one key as a script line, after the time that passed before it.
+  package func record(_ key: Key) throws {
+    var lines: [String] = []
+    if unrecordedTime >= .milliseconds(1) {
+      lines.append(ScriptWriter.line(forTick: unrecordedTime))
+      unrecordedTime = .zero
+    }
+    lines.append(ScriptWriter.line(for: key))
+    try write(lines)
   }
 
   private func write(_ lines: [String]) throws {

@@ -35,16 +35,36 @@ struct RunnerTests {
       .appendingPathComponent("chaintui-record-\(UUID().uuidString).script").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
-    terminal.enqueue(.tab, .character(" "), .mouseClick(x: 3, y: 4))
+    terminal.enqueue(.tab, .character(" "), .mouseClick(x: 3, y: 4), .character("#"))
+    terminal.enqueue(.character("\""))
     terminal.resize(to: Size(width: 90, height: 30))
     terminal.enqueue(.character("q"))
     let app = App(size: Size(width: 80, height: 24), colors: false)
     try AppRunner(app: app, terminal: terminal, recorder: SessionRecorder(path: path)).run()
     let script = try String(contentsOfFile: path, encoding: .utf8)
+    // Real time passes between keys here too; a slow machine may record ticks between them.
+    let lines = script.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("tick ") }
     #expect(
-      script
-        == "size 90x30\nscene domino\npress tab\npress space\npress click:3,4\nresize 90x30\npress q\n"
-    )
+      lines == [
+        "size 90x30", "scene domino", "press tab", "press space", "press click:3,4",
+        ##"press "#""##, ##"press "\"""##, "resize 90x30", "press q",
+      ])
+    // It parses back: a `#` or a quote is quoted, not read as a comment or an open string.
+    let parsed = try ScriptParser.parse(script, file: "recorded.chaintui")
+    #expect(parsed.steps.count == script.split(separator: "\n").count - 2)
+  }
+
+  @Test("the recorder writes the time that passed before a key as a tick")
+  func recordsTicks() throws {
+    let pipe = Pipe()
+    let recorder = SessionRecorder(handle: pipe.fileHandleForWriting)
+    recorder.elapsed(.milliseconds(1500))
+    try recorder.record(.character("a"))
+    recorder.elapsed(.microseconds(10))
+    try recorder.record(.character("b"))
+    try pipe.fileHandleForWriting.close()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text == "tick 1500ms\npress a\npress b\n")
   }
 }
 
