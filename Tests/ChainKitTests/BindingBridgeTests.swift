@@ -31,4 +31,24 @@ struct BindingBridgeTests {
         "pair b 0->1", "pair b 1->2",
       ])
   }
+
+  @Test("a property shares its value down a subtree, now and on each change; cancel removes it")
+  func propertySharesDownASubtree() throws {
+    let post = Node("post")
+    let photo = Node("photo")
+    try photo.mount(at: post)
+    let key = DataKey<String>("photo.caption")
+    let caption = Property("sunset")
+    var seen: [String] = []
+    photo.subscribe(key) { seen.append($0 ?? "none") }
+    let bridge = caption.share(on: post, as: key)
+    caption.value = "sunrise"
+    caption.value = "sunrise"
+    #expect(photo.value(for: key) == "sunrise")
+    bridge.cancel()
+    caption.value = "noon"
+    #expect(seen == ["sunset", "sunrise", "none"])
+    #expect(photo.value(for: key) == nil)
+    #expect(!bridge.isActive)
+  }
 }

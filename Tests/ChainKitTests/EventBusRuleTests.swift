@@ -190,4 +190,27 @@ struct EventBusRuleTests {
     #expect(
       outcome.errors.contains { ($0 as? ChainError) == .nestingTooDeep(key: "Ping", limit: 64) })
   }
+
+  @Test("rule 31: an owner-bound producer is dropped once its owner deallocates")
+  func deadProducerIsDropped() {
+    final class Clock {
+      var now = 5
+    }
+    let bus = EventBus(name: "bus")
+    let log = TraceLog()
+    bus.install(log)
+    var clock: Clock? = Clock()
+    if let clock { bus.produce(Ping.self, owner: clock) { Ping(value: $0.now) } }
+    var seen: [Int] = []
+    bus.subscribe(Ping.self) { seen.append($0.value) }
+    clock = nil
+    #expect(!bus.hasProducer(for: Ping.self))
+    bus.subscribe(Ping.self) { seen.append($0.value) }
+    #expect(seen == [5])
+    let actions = log.records.compactMap { record -> String? in
+      if case .producer(let producer) = record { return producer.action.rawValue }
+      return nil
+    }
+    #expect(actions == ["registered", "removed"])
+  }
 }

@@ -32,16 +32,30 @@ final class BusSubscriber<Event>: Cancellable {
 /// The producer registered for events of type `Event`.
 @MainActor
 final class BusProducer<Event>: Cancellable {
-  let current: @MainActor () -> Event?
+  private let current: @MainActor () -> Event?
   weak var bus: EventBus?
   var isRemoved = false
+  /// The owner of an owner-bound producer; the producer is dropped once it is gone.
+  weak var owner: AnyObject?
+  let isOwnerBound: Bool
 
-  init(bus: EventBus, current: @escaping @MainActor () -> Event?) {
+  init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
     self.bus = bus
+    self.owner = owner
+    self.isOwnerBound = owner != nil
     self.current = current
   }
 
-  var isActive: Bool { !isRemoved }
+  var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+
+  /// The current value; `nil`, and the producer dropped (and traced), if its owner is gone.
+  func value() -> Event? {
+    guard isActive else {
+      cancel()
+      return nil
+    }
+    return current()
+  }
 
   func cancel() {
     guard !isRemoved else { return }

@@ -14,16 +14,40 @@ extension EventBus {
   public func produce<Event>(
     _ type: Event.Type, _ current: @escaping @MainActor () -> Event?
   ) -> Subscription {
+    register(BusProducer(bus: self, owner: nil, current: current), for: type)
+  }
+
+  /// Registers a producer bound to `owner`, which it holds weakly: once `owner` deallocates,
+  /// the producer is dropped (and the drop traced) the next time its value is wanted, so a dead
+  /// producer never answers again (Tolo kept them).
+  ///
+  /// - Parameters:
+  ///   - type: The event type produced.
+  ///   - owner: The object the value comes from; passed to `current`.
+  ///   - current: Returns the owner's current value, or `nil` when there is none.
+  /// - Returns: A token that removes the producer.
+  @discardableResult
+  public func produce<Event, Owner: AnyObject>(
+    _ type: Event.Type, owner: Owner, _ current: @escaping @MainActor (Owner) -> Event?
+  ) -> Subscription {
+    let producer = BusProducer<Event>(bus: self, owner: owner) { [weak owner] in
+      owner.flatMap(current)
+    }
+    return register(producer, for: type)
+  }
+
+  private func register<Event>(
+    _ producer: BusProducer<Event>, for type: Event.Type
+  ) -> Subscription {
     let slot = makeSlot(for: type)
     let replaced = slot.producer
     replaced?.isRemoved = true
-    let producer = BusProducer(bus: self, current: current)
     slot.producer = producer
     trace(
       .producer(
         ProducerRecord(
           bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)))
-    if let value = current() {
+    if let value = producer.value() {
       let outcome = deliver(value, in: slot)
       report(value, in: slot, source: .producerRegistered, outcome: outcome)
     }

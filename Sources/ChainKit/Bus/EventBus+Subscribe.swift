@@ -42,7 +42,7 @@ extension EventBus {
   private func add<Event>(_ subscriber: BusSubscriber<Event>) -> Subscription {
     guard let slot = subscriber.slot else { return Subscription.combining([]) }
     slot.subscribers.append(subscriber)
-    if let producer = slot.producer, let value = producer.current() {
+    if let producer = slot.producer, let value = producer.value() {
       var outcome = Outcome()
       call(subscriber, with: value, outcome: &outcome)
       report(value, in: slot, source: .newSubscriber, outcome: outcome)

@@ -44,7 +44,7 @@ public final class EventBus {
   /// - Parameter type: The event type.
   /// - Returns: `true` if new subscribers of `type` are handed a current value.
   public func hasProducer<Event>(for type: Event.Type) -> Bool {
-    slot(for: type)?.producer != nil
+    slot(for: type)?.producer?.isActive == true
   }
 
   /// The slot for `Event`, if it exists.

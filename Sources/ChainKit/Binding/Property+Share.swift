@@ -1,0 +1,44 @@
+extension Property {
+  /// Shares this property's value down `node`'s subtree under `key`, now and after each change.
+  ///
+  /// Descendants that subscribe to `key` see the current value at once and every change after
+  /// it (rules 26-28). A write of an equal value shares nothing. The bridge holds `node` weakly;
+  /// cancelling the token (or deallocating `node`) ends it, and cancelling also removes the
+  /// shared value, so descendants re-resolve to whatever an ancestor shares, if anything.
+  ///
+  /// - Parameters:
+  ///   - node: The node whose subtree sees the value.
+  ///   - key: The data key to share under.
+  /// - Returns: A token that ends the sharing.
+  @discardableResult
+  public func share(on node: Node, as key: DataKey<Value>) -> Subscription
+  where Value: Equatable {
+    node.share(value, for: key)
+    let observation = observe(owner: node) { [weak node] old, new in
+      guard old != new, let node else { return }
+      node.share(new, for: key)
+    }
+    return Subscription.combining([observation, Subscription(SharedValueRemoval(node, key))])
+  }
+}
+
+/// Removes a bridged value from its node when the bridge is cancelled.
+@MainActor
+private final class SharedValueRemoval<Value>: Cancellable {
+  private weak var node: Node?
+  private let key: DataKey<Value>
+  private var isCancelled = false
+
+  init(_ node: Node, _ key: DataKey<Value>) {
+    self.node = node
+    self.key = key
+  }
+
+  var isActive: Bool { !isCancelled && node != nil }
+
+  func cancel() {
+    guard !isCancelled else { return }
+    isCancelled = true
+    node?.removeShared(key)
+  }
+}
