@@ -24,7 +24,8 @@ struct Comparison {
     _ title: String, subject: String, nanoseconds: Double, _ text: String
   ) -> Comparison {
     Comparison(
-      title: title, subject: subject, peer: "budget", gate: .ratio(atMost: 1, text, allocationFree: false),
+      title: title, subject: subject, peer: "budget",
+      gate: .ratio(atMost: 1, text, allocationFree: false),
       budget: nanoseconds)
   }
 
