@@ -24,6 +24,7 @@ let package = Package(
         "CAllocCounter",
         .product(name: "ChainKit", package: "ChainKit"),
         .product(name: "ChainTUI", package: "ChainKit"),
+        .product(name: "ChainTUITesting", package: "ChainKit"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       swiftSettings: strict

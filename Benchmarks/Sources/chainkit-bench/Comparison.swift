@@ -15,6 +15,20 @@ struct Comparison {
   /// The target from issue 8, if this row has one.
   var gate: Gate?
 
+  /// A fixed budget in ns/op that stands in for the peer (`peer` then names the budget): the
+  /// ratio is the subject's time over it, and the gate holds when the ratio is at most 1.
+  var budget: Double?
+
+  /// A row that holds `subject` to a fixed budget of `nanoseconds` per operation.
+  static func budget(
+    _ title: String, subject: String, nanoseconds: Double, _ text: String
+  ) -> Comparison {
+    Comparison(
+      title: title, subject: subject, peer: "budget",
+      gate: .ratio(atMost: 1, text, allocationFree: false),
+      budget: nanoseconds)
+  }
+
   /// subject time over peer time: below 1 means the subject is faster.
   func ratio(_ subject: Measurement, _ peer: Measurement) -> Double {
     perDelivery
@@ -43,6 +57,16 @@ struct Gate: Sendable {
   static func ratio(atMost limit: Double, _ text: String, allocationFree: Bool = true) -> Gate {
     Gate(text: text + (allocationFree ? ", 0 allocs" : "")) { subject, _, ratio, _ in
       ratio <= limit && (!allocationFree || subject.allocations < noAllocations)
+    }
+  }
+
+  /// The subject is a part of the peer's operation that only tracing needs: the rest of the
+  /// peer (peer - subject) stands for the operation without tracing code, and the peer may take
+  /// at most `limit` times as long as that.
+  static func tracingResidue(atMost limit: Double, _ text: String) -> Gate {
+    Gate(text: text) { subject, peer, _, _ in
+      let without = peer.nanoseconds - subject.nanoseconds
+      return without > 0 && peer.nanoseconds / without <= limit
     }
   }
 

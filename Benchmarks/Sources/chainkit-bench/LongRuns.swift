@@ -1,5 +1,6 @@
 import CAllocCounter
 import ChainKit
+import ChainTUI
 
 /// The long ChainKit runs of issue 8: 1,000,000 depth-8 bubbles (events per second), and
 /// 1,000,000 mount/unmount cycles with resident memory before and after.
@@ -24,7 +25,28 @@ enum LongRuns {
         node.on(BenchKeys.click) { _, click in Sink.consume(click.index) }
         remount(node, at: parent)
       },
+      harnessKeys(),
     ]
+  }
+
+  /// 10,000 key presses through the headless harness, each followed by a render, as a script's
+  /// `press` and `expect screen` lines do.
+  private static func harnessKeys() -> String {
+    let presses = 10_000
+    let session = ChainTUICases.busySession(size: Size(width: 100, height: 40))
+    var cells = 0
+    let (nanoseconds, allocations) = timed {
+      for index in 0..<presses {
+        session.press(ChainTUICases.cycle[index & 1])
+        cells &+= session.screen.width
+      }
+    }
+    Sink.consume(cells)
+    let perSecond = Double(presses) / nanoseconds * 1e9
+    return "headless harness, 10,000 key presses (press + render at 100x40, model scene): "
+      + "\(seconds(nanoseconds)) s, \(TextTable.format(perSecond, decimals: 0)) keys/s, "
+      + "\(TextTable.format(Double(allocations) / Double(presses), decimals: 0)) allocs/key; "
+      + "above 20,000 keys/s: \(perSecond > 20_000 ? "yes" : "NO")"
   }
 
   private static func bubbles() -> String {

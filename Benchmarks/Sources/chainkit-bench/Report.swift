@@ -39,6 +39,17 @@ struct Report {
       numeric: [1, 3, 4, 5]
     )
     for comparison in comparisons {
+      if let budget = comparison.budget {
+        guard let subject = measurements[comparison.subject] else { continue }
+        let ratio = subject.nanoseconds / budget
+        table.rows.append([
+          comparison.title, TextTable.figure(subject.nanoseconds), comparison.peer,
+          TextTable.figure(budget), TextTable.format(ratio, decimals: ratio < 1 ? 3 : 2) + "x",
+          TextTable.format(subject.allocations, decimals: 2), comparison.gate?.text ?? "",
+          ratio <= 1 ? "yes" : "NO",
+        ])
+        continue
+      }
       let wanted = [comparison.subject, comparison.peer].filter(knownIDs.contains)
       guard wanted.allSatisfy({ measurements[$0] != nil }) else { continue }
       guard let peer = measurements[comparison.peer] else {

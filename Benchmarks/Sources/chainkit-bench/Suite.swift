@@ -3,7 +3,8 @@
 enum Suite {
   /// All cases, in measuring order; cases of one group are measured interleaved.
   static func cases() -> [BenchCase] {
-    FloorCases.all() + LibraryPeerCases.all() + ChainKitCases.all()
+    FloorCases.all() + LibraryPeerCases.all() + ChainKitCases.all() + BusCases.all()
+      + DataCases.all() + TracingCases.all() + ChainTUICases.all()
   }
 
   /// The rows of the comparison table. A row whose ChainKit case does not exist yet prints TODO.
@@ -57,6 +58,14 @@ enum Suite {
       title: "bus publish, 10 subscribers vs loop", subject: "fanout10.bus",
       peer: "fanout10.loop", gate: .ratio(atMost: 1.3, "<= 1.3x")),
     Comparison(
+      title: "bus publish, 1 subscriber vs NotificationCenter", subject: "bubble1.bus",
+      peer: "bubble1.notification", perDelivery: true,
+      gate: .ratio(atMost: 0.1, "<= 1/10 per call")),
+    Comparison(
+      title: "bus publish, 10 subscribers vs NotificationCenter", subject: "fanout10.bus",
+      peer: "fanout10.notification", perDelivery: true,
+      gate: .ratio(atMost: 0.1, "<= 1/10 per call")),
+    Comparison(
       title: "bus publish, 1 subscriber vs OpenCombine", subject: "bubble1.bus",
       peer: "bubble1.combine", gate: .ratio(atMost: 0.1, "<= 1/10 per send")),
     Comparison(
@@ -72,11 +81,24 @@ enum Suite {
       title: "3-way binding set vs setters", subject: "binding.chainkit",
       peer: "binding.setters", gate: .allocationFree),
     Comparison(
+      title: "3-way binding, x100 member vs setters", subject: "binding.transform",
+      peer: "binding.setters", gate: .allocationFree),
+    Comparison(
       title: "tracing on (a tracer on the root) vs off", subject: "bubble8.traced",
       peer: "bubble8.chainkit"),
-    // TODO: needs a build of ChainKit without its tracing code to compare with.
+    // NB: ChainKit cannot be built without its tracing code; these two rows bound parts of it
+    // (see TracingCases).
     Comparison(
-      title: "tracing off vs no tracing code", subject: "tracing.off",
-      peer: "tracing.none", gate: .ratio(atMost: 1.05, "<= 1.05x")),
+      title: "post: tracer on another tree vs none", subject: "tracing.elsewhere",
+      peer: "tracing.off", gate: .ratio(atMost: 1.05, "<= 1.05x")),
+    Comparison(
+      title: "share: trace-only description vs share", subject: "tracing.describe",
+      peer: "tracing.shareOff",
+      gate: .tracingResidue(atMost: 1.05, "share <= 1.05x share - description")),
+    .budget(
+      "ChainTUI 200x60 frame vs 1 ms", subject: "tui.render", nanoseconds: 1e6, "< 1 ms"),
+    .budget(
+      "ChainTUI harness key vs 1/20,000 s", subject: "tui.keys", nanoseconds: 5e4,
+      "> 20,000 keys/s"),
   ]
 }

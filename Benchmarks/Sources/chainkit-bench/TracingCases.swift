@@ -1,0 +1,80 @@
+import ChainKit
+
+/// Tracing off against "no tracing code", as near as this build allows.
+///
+/// ChainKit cannot be built without its tracing code, so these cases bound two parts of it:
+/// - `tracing.off` / `tracing.elsewhere`: the same depth-8 post with no tracer installed
+///   anywhere, and with a tracer installed on an unrelated tree (installed when each batch
+///   starts, removed when it ends, so the other case never runs with it). Both run the same
+///   per-post tracing checks (the path's cached tracer list fetched and tested, a nil recorder
+///   passed to each hop); the ratio shows what a tracer elsewhere adds, not what those checks
+///   cost.
+/// - `tracing.shareOff` / `tracing.describe`: a share of an `Int` to one subscriber, and the
+///   `String(describing:)` of that `Int` that `share` computes for the trace record even when
+///   no tracer is installed. The description is code that exists only for tracing.
+@MainActor
+enum TracingCases {
+  /// Every case of this file.
+  static func all() -> [BenchCase] {
+    [off(), elsewhere(), shareOff(), describe()]
+  }
+
+  private static func off() -> BenchCase {
+    BenchCase(
+      id: "tracing.off", label: "depth-8 post, no tracer installed anywhere", deliveries: 8
+    ) {
+      let chain = ChainFixture(depth: 8)
+      for node in chain.nodes { chain.listen(BenchKeys.click, at: node) }
+      return ChainKitCases.postLoop(chain, at: chain.leaf)
+    }
+  }
+
+  private static func elsewhere() -> BenchCase {
+    BenchCase(
+      id: "tracing.elsewhere", label: "depth-8 post, a tracer on an unrelated tree",
+      deliveries: 8
+    ) {
+      let chain = ChainFixture(depth: 8)
+      for node in chain.nodes { chain.listen(BenchKeys.click, at: node) }
+      let body = ChainKitCases.postLoop(chain, at: chain.leaf)
+      let unrelated = Node("tracing.unrelated")
+      let tracer = DiscardingTracer()
+      return { iterations in
+        let token = unrelated.install(tracer)
+        body(iterations)
+        token.cancel()
+      }
+    }
+  }
+
+  private static func shareOff() -> BenchCase {
+    BenchCase(id: "tracing.shareOff", label: "share an Int to 1 subscriber, tracing off") {
+      let tree = ShareTree(descendants: 1)
+      let root = tree.root
+      return { iterations in
+        for index in 0..<iterations { root.share(index, for: DataCases.shared) }
+        Sink.consume(tree.counter.pointee)
+      }
+    }
+  }
+
+  private static func describe() -> BenchCase {
+    BenchCase(
+      id: "tracing.describe", label: "String(describing:) of the Int, as share does for traces"
+    ) {
+      { iterations in
+        var length = 0
+        for index in 0..<iterations { length &+= describeGeneric(index).utf8.count }
+        Sink.consume(length)
+      }
+    }
+  }
+
+  /// Describes through unspecialised generic code, as `SharedSlotBox<Value>.describeValue` runs
+  /// when called from another module.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  private static func describeGeneric<Value>(_ value: Value) -> String {
+    String(describing: value)
+  }
+}
