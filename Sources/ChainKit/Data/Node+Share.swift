@@ -34,7 +34,7 @@ extension Node {
   public func removeShared<Value>(_ key: DataKey<Value>) {
     guard let data = core.data, data.removeSlot(for: key.id) else { return }
     DataState.changeVersion &+= 1
-    notifySubtree(keyID: key.id, key: key.name, value: "nil", action: .removed)
+    notifySubtree(keyID: key.id, key: key.name, value: { "nil" }, action: .removed)
   }
 
   /// The value nearest to this node for `key`: its own, else the first ancestor's on its path.
@@ -81,17 +81,21 @@ extension Node {
   private func store(_ slot: SharedSlot, key: String, action: ShareRecord.Action) {
     sharedData.store(slot)
     DataState.changeVersion &+= 1
-    notifySubtree(keyID: slot.keyID, key: key, value: slot.describeValue(), action: action)
+    // NB: the value is described only when a tracer will read it; describing is not free (a
+    // large model's description grows with it) and must cost nothing with tracing off.
+    notifySubtree(keyID: slot.keyID, key: key, value: slot.describeValue, action: action)
   }
 
-  private func notifySubtree(keyID: Int, key: String, value: String, action: ShareRecord.Action) {
+  private func notifySubtree(
+    keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
+  ) {
     let called =
       DataState.subscriberCount > 0 ? NodeCore.deliver(core.dataDeliveries(forKey: keyID)) : 0
     guard Trace.installedCount > 0 else { return }
     let tracers = core.tracersOnPath
     guard !tracers.isEmpty else { return }
     let record = ShareRecord(
-      node: name, key: key, value: value, action: action, subscribersNotified: called)
+      node: name, key: key, value: value(), action: action, subscribersNotified: called)
     Trace.emit(.share(record), to: tracers)
   }
 }
