@@ -33,8 +33,11 @@ scripts: setup
 ## test: lint, the warning-free build, every test, then the concurrency tests under TSan.
 test: lint build test-unit test-tsan
 
+# The concurrency tests hold the main actor for seconds at a time (800,000 posts from eight
+# threads); they run in their own process under the thread sanitizer below, not beside the
+# main-actor tests here, whose time limits would count the wait.
 test-unit: setup
-	$(SWIFT) test
+	$(SWIFT) test --skip ChainKitConcurrencyTests
 
 test-tsan: setup
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_PATH) --filter ChainKitConcurrencyTests

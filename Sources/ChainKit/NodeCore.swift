@@ -105,7 +105,12 @@ final class NodeCore {
   /// Leaves the graph for good: called when the owner releases the node.
   func retire() {
     // Children lose whatever this node shared; they re-resolve once it has left.
-    let dataOrphans = DataState.resolvedCount > 0 ? children : []
+    // Only children that could lose a value they resolve through this node (it or an ancestor
+    // shares something, and a subscriber sits below them) need re-resolving; asking a global
+    // counter instead made tearing down a deep tree quadratic while any subscriber existed.
+    let dataOrphans =
+      DataState.resolvedCount > 0
+      ? children.filter { $0.linkMayChangeSharedData(parent: self) } : []
     data?.retire()
     isAlive = false
     for parent in parents { parent.children.removeAll { $0 === self } }
