@@ -9,7 +9,10 @@ public struct Grid: Sendable, Hashable {
   /// The number of rows.
   public let height: Int
   /// Row-major: the cell at (x, y) is at `y * width + x`.
-  private(set) var cells: [Cell]
+  ///
+  /// Written only by the grid's own methods (here and in its extensions), which keep wide
+  /// glyphs whole.
+  var cells: [Cell]
 
   /// Creates a grid of blank cells; a negative width or height becomes 0.
   ///
@@ -62,25 +65,27 @@ public struct Grid: Sendable, Hashable {
     let row = point.y
     var x = point.x
     guard (0..<height).contains(row) else { return x }
-    for character in text {
-      let columns = DisplayWidth.of(character)
+    let end = text.endIndex
+    var index = text.startIndex
+    while index < end {
+      let (code, columns) = Self.decode(text, at: &index)
       if columns == 0 { continue }
       if x >= width || x >= limit { break }
       if x + columns > limit || x + columns > width {
         // Only the left half of a wide glyph fits: pad instead of splitting it.
         if x >= 0 {
-          place(Cell(" ", style: style), x: x, y: row, wide: false)
+          place(Cell(code: Cell.spaceCode, style: style), x: x, y: row, wide: false)
         } else if x + columns > 0, width > 0, limit > 0 {
-          place(Cell(" ", style: style), x: 0, y: row, wide: false)
+          place(Cell(code: Cell.spaceCode, style: style), x: 0, y: row, wide: false)
         }
         x += 1
         break
       }
       if x >= 0 {
-        place(Cell(character, style: style), x: x, y: row, wide: columns == 2)
+        place(Cell(code: code, style: style), x: x, y: row, wide: columns == 2)
       } else if x + columns > 0 {
         // A wide glyph straddling the left edge: its visible right half becomes a blank.
-        place(Cell(" ", style: style), x: 0, y: row, wide: false)
+        place(Cell(code: Cell.spaceCode, style: style), x: 0, y: row, wide: false)
       }
       x += columns
     }
@@ -100,12 +105,12 @@ public struct Grid: Sendable, Hashable {
     guard (0..<width).contains(x) else { return }
     let index = y * width + x
     if cells[index].isContinuation, x > 0 {
-      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+      cells[index - 1] = Cell(code: Cell.spaceCode, style: cells[index - 1].style)
     }
     if x + 1 < width, cells[index + 1].isContinuation {
-      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+      cells[index + 1] = Cell(code: Cell.spaceCode, style: cells[index + 1].style)
     }
-    cells[index] = Cell(" ", style: cells[index].style)
+    cells[index] = Cell(code: Cell.spaceCode, style: cells[index].style)
   }
 
   /// Fills a rectangle (clipped to the grid) with one character.
@@ -117,8 +122,16 @@ public struct Grid: Sendable, Hashable {
   public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
-    let columns = max(1, DisplayWidth.of(character))
-    let line = String(repeating: character, count: area.width / columns + 1)
+    let columns = DisplayWidth.of(character)
+    // A zero-width character writes nothing, as `put` skips it.
+    guard columns != 1 else {
+      let cell = Cell(character, style: style)
+      for row in area.y..<area.maxY {
+        putRun(cell, at: Point(x: area.x, y: row), count: area.width)
+      }
+      return
+    }
+    let line = String(repeating: character, count: area.width / max(1, columns) + 1)
     for row in area.y..<area.maxY {
       put(line, at: Point(x: area.x, y: row), style: style, maxWidth: area.width)
     }
@@ -137,7 +150,11 @@ public struct Grid: Sendable, Hashable {
     guard (0..<height).contains(y) else { return "" }
     var line = ""
     for cell in cells[(y * width)..<((y + 1) * width)] where !cell.isContinuation {
-      line.append(cell.character)
+      if cell.code < ClusterTable.offset, let scalar = Unicode.Scalar(cell.code) {
+        line.unicodeScalars.append(scalar)
+      } else {
+        line.append(cell.character)
+      }
     }
     while line.last == " " { line.removeLast() }
     return line
