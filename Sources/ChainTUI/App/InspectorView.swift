@@ -5,11 +5,11 @@ import ChainKit
 struct InspectorView {
   let theme: Theme
   let inspector: Inspector
-  let entries: [(record: DispatchRecord, depth: Int)]
+  let entries: InspectorEntries
   /// The list rows drawn and the dispatch each shows, for clicks.
   private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 
-  init(theme: Theme, inspector: Inspector, entries: [(record: DispatchRecord, depth: Int)]) {
+  init(theme: Theme, inspector: Inspector, entries: InspectorEntries) {
     self.theme = theme
     self.inspector = inspector
     self.entries = entries
@@ -28,7 +28,8 @@ struct InspectorView {
       inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
     drawFilterLine(in: parts[0], into: &grid)
     drawList(in: parts[1], selected: selected, into: &grid)
-    if let record = entries.first(where: { $0.record.id == selected })?.record {
+    if let selected, let position = entries.position(ofID: selected) {
+      let record = entries[position].record
       drawDetails(record, in: parts[2], into: &grid)
     }
   }
@@ -48,10 +49,11 @@ struct InspectorView {
     guard !area.isEmpty else { return }
     let linesPerEntry = area.height >= 8 ? 2 : 1
     let capacity = max(1, area.height / linesPerEntry)
-    let selectedIndex = entries.firstIndex { $0.record.id == selected } ?? (entries.count - 1)
+    let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
     let first = max(0, min(selectedIndex - capacity + 1, entries.count - capacity))
     var y = area.y
-    for (record, depth) in entries.dropFirst(first).prefix(capacity) {
+    for position in first..<min(entries.count, first + capacity) {
+      let (record, depth): (DispatchRecord, Int) = entries[position]
       let isSelected = record.id == selected
       let indent = String(repeating: "  ", count: depth)
       let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")

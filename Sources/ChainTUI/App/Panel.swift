@@ -83,6 +83,15 @@ package final class Panel {
     [self] + children.flatMap(\.subtree)
   }
 
+  /// The first panel of ``subtree`` with this name, found without building the subtree.
+  package func first(named name: String) -> Panel? {
+    if self.name == name { return self }
+    for child in children {
+      if let found = child.first(named: name) { return found }
+    }
+    return nil
+  }
+
   /// The names from the root of the panel tree down to this panel.
   package var treePath: [String] {
     (parent?.treePath ?? []) + [name]

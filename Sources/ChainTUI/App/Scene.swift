@@ -28,6 +28,11 @@ extension Scene {
 
   /// The panel with this name, if the scene has one.
   package func panel(named name: String) -> Panel? {
-    allPanels.first { $0.name == name }
+    // Searched in place rather than through `allPanels`: tracers look up a panel per log line.
+    if let found = root.first(named: name) { return found }
+    for subtree in detached {
+      if let found = subtree.first(named: name) { return found }
+    }
+    return nil
   }
 }

@@ -16,6 +16,9 @@ package final class SceneTracer: Tracer {
   package let capacity: Int
   /// The dispatches seen, oldest first, at most ``capacity``.
   package private(set) var dispatches: [DispatchRecord] = []
+  /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
+  /// starts from, kept up to date so that each key need not scan the dispatches.
+  package private(set) var highestKeptID: UInt64?
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
   /// Nested dispatches whose outermost dispatch has not finished yet.
@@ -61,9 +64,16 @@ package final class SceneTracer: Tracer {
 
   private func keep(_ dispatch: DispatchRecord) {
     dispatches.append(dispatch)
+    highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)
     if dispatches.count > capacity {
-      for dropped in dispatches.prefix(dispatches.count - capacity) { seen.remove(dropped.id) }
+      var droppedHighest = false
+      for dropped in dispatches.prefix(dispatches.count - capacity) {
+        seen.remove(dropped.id)
+        droppedHighest = droppedHighest || dropped.id == highestKeptID
+      }
       dispatches.removeFirst(dispatches.count - capacity)
+      // Ids grow as dispatches are kept, so this scan is for an out-of-order record only.
+      if droppedHighest { highestKeptID = dispatches.lazy.map(\.id).max() }
     }
   }
 
