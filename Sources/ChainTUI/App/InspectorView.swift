@@ -2,14 +2,20 @@ import ChainKit
 
 /// Draws the inspector: the list of dispatches (nested ones indented, each with its path,
 /// per-hop actions and timing) and, below it, the details of the selected one.
+@MainActor
 struct InspectorView {
   let theme: Theme
   let inspector: Inspector
   let entries: InspectorEntries
+  /// The list rows' text, kept across frames by the scene's tracer.
+  let rowText: InspectorRowText
   /// The list rows drawn and the dispatch each shows, for clicks.
   private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 
-  init(theme: Theme, inspector: Inspector, entries: InspectorEntries) {
+  init(
+    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText
+  ) {
+    self.rowText = rowText
     self.theme = theme
     self.inspector = inspector
     self.entries = entries
@@ -57,8 +63,8 @@ struct InspectorView {
       let isSelected = record.id == selected
       let indent = String(repeating: "  ", count: depth)
       let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
-      let header =
-        "\(indent)\(mark) #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(Self.time(record.elapsedNanoseconds))"
+      let text = rowText.text(for: record)
+      let header = "\(indent)\(mark)\(text.header)"
       let style =
         isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
       grid.fill(
@@ -67,11 +73,7 @@ struct InspectorView {
       rows.append((y, area.x..<area.maxX, record.id))
       y += 1
       if linesPerEntry == 2 {
-        let hops = record.hops.map {
-          "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))"
-        }
-        let line =
-          indent + "  " + (hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))
+        let line = indent + "  " + text.hops
         grid.put(line, at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
         rows.append((y, area.x..<area.maxX, record.id))
         y += 1

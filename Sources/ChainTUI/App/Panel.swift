@@ -83,11 +83,11 @@ package final class Panel {
     [self] + children.flatMap(\.subtree)
   }
 
-  /// The first panel of ``subtree`` with this name, found without building the subtree.
-  package func first(named name: String) -> Panel? {
-    if self.name == name { return self }
+  /// The first panel of ``subtree`` that matches, found without building the subtree.
+  package func first(where matches: (Panel) -> Bool) -> Panel? {
+    if matches(self) { return self }
     for child in children {
-      if let found = child.first(named: name) { return found }
+      if let found = child.first(where: matches) { return found }
     }
     return nil
   }

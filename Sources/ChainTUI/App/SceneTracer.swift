@@ -19,6 +19,8 @@ package final class SceneTracer: Tracer {
   /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
   /// starts from, kept up to date so that each key need not scan the dispatches.
   package private(set) var highestKeptID: UInt64?
+  /// The inspector's row text for the kept dispatches, made once per dispatch.
+  let rowText: InspectorRowText
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
   /// Nested dispatches whose outermost dispatch has not finished yet.
@@ -27,6 +29,7 @@ package final class SceneTracer: Tracer {
   /// Creates a tracer that keeps up to `capacity` dispatches.
   package init(capacity: Int = 1_000) {
     self.capacity = max(1, capacity)
+    self.rowText = InspectorRowText(capacity: 2 * max(1, capacity))
   }
 
   /// Keeps, routes and forwards one record.
