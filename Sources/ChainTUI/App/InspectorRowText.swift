@@ -7,6 +7,7 @@ final class InspectorRowText {
   /// The most dispatches remembered; past it the cache starts over.
   private let capacity: Int
   private var texts: [UInt64: (header: String, hops: String)] = [:]
+  private var details: [UInt64: (title: String, lines: [String])] = [:]
 
   /// Creates an empty cache remembering up to `capacity` dispatches.
   init(capacity: Int) {
@@ -26,5 +27,14 @@ final class InspectorRowText {
     if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
     texts[record.id] = text
     return text
+  }
+
+  /// The details of a dispatch, as ``InspectorView/details(of:)`` makes them.
+  func details(for record: DispatchRecord) -> (title: String, lines: [String]) {
+    if let known = details[record.id] { return known }
+    let made = InspectorView.details(of: record)
+    if details.count >= capacity { details.removeAll(keepingCapacity: true) }
+    details[record.id] = made
+    return made
   }
 }

@@ -88,29 +88,35 @@ struct InspectorView {
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     guard area.height >= 2 else { return }
-    var lines: [StyledLine] = [
-      StyledLine(
-        "─ #\(record.id) \(record.kind.rawValue) \(record.key) "
-          + String(repeating: "─", count: area.width), style: theme.hint),
-      StyledLine("payload \(record.payload)"),
-      StyledLine("path \(record.path.joined(separator: " > "))"),
+    let details = rowText.details(for: record)
+    // The title's rule runs to the edge: the title, then "─" for every column left.
+    let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
+    grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
+    for (offset, line) in details.lines.prefix(area.height - 1).enumerated() {
+      let style = offset == details.lines.count - 1 ? theme.emphasis : .plain
+      grid.put(
+        line, at: Point(x: area.x, y: area.y + 1 + offset), style: style, maxWidth: area.width)
+    }
+  }
+
+  /// The details' text of a dispatch: the title before its rule, then the lines below it, the
+  /// outcome last.
+  static func details(of record: DispatchRecord) -> (title: String, lines: [String]) {
+    var lines = [
+      "payload \(record.payload)",
+      "path \(record.path.joined(separator: " > "))",
     ]
     for hop in record.hops {
       lines.append(
-        StyledLine(
-          "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
-        ))
+        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
+      )
     }
     var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
     if let parent = record.parent { outcome += ", nested in #\(parent)" }
-    lines.append(StyledLine(outcome, style: theme.emphasis))
-    for (offset, line) in lines.prefix(area.height).enumerated() {
-      grid.put(
-        line.text, at: Point(x: area.x, y: area.y + offset), style: line.style, maxWidth: area.width
-      )
-    }
+    lines.append(outcome)
+    return ("─ #\(record.id) \(record.kind.rawValue) \(record.key) ", lines)
   }
 
   /// A duration in the unit that keeps it short: ns, µs or ms.
