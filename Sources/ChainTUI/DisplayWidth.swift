@@ -11,6 +11,34 @@ package enum DisplayWidth {
   package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let base = scalars.first else { return 0 }
+    if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+      return of(scalar: base.value)
+    }
+    return computed(character)
+  }
+
+  /// The columns a character of one scalar takes, by the scalar's value; what ``of(_:)-(Character)``
+  /// gives for `Character(Unicode.Scalar(value))`.
+  static func of(scalar value: UInt32) -> Int {
+    if value < tableLimit { return Int(table[Int(value)]) }
+    guard let scalar = Unicode.Scalar(value) else { return 0 }
+    return computed(Character(scalar))
+  }
+
+  /// Below this value a one-scalar width comes from ``table``: Latin, Greek, Cyrillic, box
+  /// drawing, arrows, symbols and CJK punctuation, the characters screens are made of.
+  private static let tableLimit: UInt32 = 0x3400
+
+  /// Each one-scalar character's width below ``tableLimit``, computed once by the rules so it
+  /// cannot disagree with them.
+  private static let table: [UInt8] = (0..<tableLimit).map { value in
+    Unicode.Scalar(value).map { UInt8(computed(Character($0))) } ?? 0
+  }
+
+  /// The width by the Unicode properties, for any cluster.
+  private static func computed(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let base = scalars.first else { return 0 }
     if base.isASCII && scalars.count == 1 {
       // Fast path. A cluster such as "1️⃣" or "e\u{301}" also starts with ASCII, so it goes on.
       return (0x20..<0x7F).contains(base.value) ? 1 : 0

@@ -40,23 +40,21 @@ extension Grid {
     for row in rect.y...bottom {
       let isTop = row == rect.y
       let isBottom = row == bottom
+      // Cells are written straight into the row: every box character takes one column.
       if isTop || isBottom {
-        var line = ""
-        for column in rect.x...right {
-          let isLeft = column == rect.x
-          let isRight = column == right
-          switch (isTop, isLeft, isRight) {
-          case (true, true, _): line.append(box.topLeft)
-          case (true, false, true): line.append(box.topRight)
-          case (false, true, _): line.append(box.bottomLeft)
-          case (false, false, true): line.append(box.bottomRight)
-          default: line.append(box.horizontal)
-          }
+        let left = Cell(isTop ? box.topLeft : box.bottomLeft, style: style)
+        putRun(left, at: Point(x: rect.x, y: row), count: 1)
+        putRun(
+          Cell(box.horizontal, style: style), at: Point(x: rect.x + 1, y: row),
+          count: right - rect.x - 1)
+        if right > rect.x {
+          let corner = Cell(isTop ? box.topRight : box.bottomRight, style: style)
+          putRun(corner, at: Point(x: right, y: row), count: 1)
         }
-        put(line, at: Point(x: rect.x, y: row), style: style)
       } else {
-        put(String(box.vertical), at: Point(x: rect.x, y: row), style: style)
-        if right > rect.x { put(String(box.vertical), at: Point(x: right, y: row), style: style) }
+        let vertical = Cell(box.vertical, style: style)
+        putRun(vertical, at: Point(x: rect.x, y: row), count: 1)
+        if right > rect.x { putRun(vertical, at: Point(x: right, y: row), count: 1) }
       }
     }
     if let title, !title.isEmpty, rect.width >= 5 {

@@ -9,7 +9,10 @@ public struct Grid: Sendable, Hashable {
   /// The number of rows.
   public let height: Int
   /// Row-major: the cell at (x, y) is at `y * width + x`.
-  private(set) var cells: [Cell]
+  ///
+  /// Written only by the grid's own methods (here and in its extensions), which keep wide
+  /// glyphs whole.
+  var cells: [Cell]
 
   /// Creates a grid of blank cells; a negative width or height becomes 0.
   ///
@@ -62,50 +65,68 @@ public struct Grid: Sendable, Hashable {
     let row = point.y
     var x = point.x
     guard (0..<height).contains(row) else { return x }
-    for character in text {
-      let columns = DisplayWidth.of(character)
-      if columns == 0 { continue }
-      if x >= width || x >= limit { break }
-      if x + columns > limit || x + columns > width {
-        // Only the left half of a wide glyph fits: pad instead of splitting it.
-        if x >= 0 {
-          place(Cell(" ", style: style), x: x, y: row, wide: false)
-        } else if x + columns > 0, width > 0, limit > 0 {
-          place(Cell(" ", style: style), x: 0, y: row, wide: false)
+    let width = self.width
+    let rowStart = row * width
+    cells.withUnsafeMutableBufferPointer { buffer in
+      // NB: writes go through a pointer to the row: the array's uniqueness and bounds checks
+      // per cell cost more than the write itself.
+      // `nil` only for a grid without columns, where nothing is ever placed.
+      let cells = buffer.baseAddress.map { $0 + rowStart }
+      let end = text.endIndex
+      var index = text.startIndex
+      while index < end {
+        let (code, columns) = Self.decode(text, at: &index)
+        if columns == 0 { continue }
+        if x >= width || x >= limit { break }
+        if x + columns > limit || x + columns > width {
+          // Only the left half of a wide glyph fits: pad instead of splitting it.
+          if x >= 0 {
+            Self.place(
+              Cell(code: Cell.spaceCode, style: style), x: x, in: cells, width, wide: false)
+          } else if x + columns > 0, width > 0, limit > 0 {
+            Self.place(
+              Cell(code: Cell.spaceCode, style: style), x: 0, in: cells, width, wide: false)
+          }
+          x += 1
+          break
         }
-        x += 1
-        break
+        if x >= 0 {
+          Self.place(Cell(code: code, style: style), x: x, in: cells, width, wide: columns == 2)
+        } else if x + columns > 0 {
+          // A wide glyph straddling the left edge: its visible right half becomes a blank.
+          Self.place(Cell(code: Cell.spaceCode, style: style), x: 0, in: cells, width, wide: false)
+        }
+        x += columns
       }
-      if x >= 0 {
-        place(Cell(character, style: style), x: x, y: row, wide: columns == 2)
-      } else if x + columns > 0 {
-        // A wide glyph straddling the left edge: its visible right half becomes a blank.
-        place(Cell(" ", style: style), x: 0, y: row, wide: false)
-      }
-      x += columns
     }
     return x
   }
 
-  /// Writes one character at an in-bounds column, first blanking any wide glyph it would split.
-  private mutating func place(_ cell: Cell, x: Int, y: Int, wide: Bool) {
-    detach(x: x, y: y)
-    if wide { detach(x: x + 1, y: y) }
-    cells[y * width + x] = cell
-    if wide { cells[y * width + x + 1] = .continuation(style: cell.style) }
+  /// Writes one character at an in-bounds column of a row, first blanking any wide glyph it
+  /// would split.
+  @inline(__always)
+  private static func place(
+    _ cell: Cell, x: Int, in row: UnsafeMutablePointer<Cell>?, _ width: Int, wide: Bool
+  ) {
+    guard let row else { return }
+    detach(x: x, in: row, width)
+    if wide { detach(x: x + 1, in: row, width) }
+    row[x] = cell
+    if wide { row[x + 1] = .continuation(style: cell.style) }
   }
 
-  /// Blanks the other half of a wide glyph that covers (x, y), so the cell can be overwritten.
-  private mutating func detach(x: Int, y: Int) {
+  /// Blanks the other half of a wide glyph that covers column x of a row, so the cell can be
+  /// overwritten.
+  @inline(__always)
+  private static func detach(x: Int, in row: UnsafeMutablePointer<Cell>, _ width: Int) {
     guard (0..<width).contains(x) else { return }
-    let index = y * width + x
-    if cells[index].isContinuation, x > 0 {
-      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+    if row[x].isContinuation, x > 0 {
+      row[x - 1] = Cell(code: Cell.spaceCode, style: row[x - 1].style)
     }
-    if x + 1 < width, cells[index + 1].isContinuation {
-      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+    if x + 1 < width, row[x + 1].isContinuation {
+      row[x + 1] = Cell(code: Cell.spaceCode, style: row[x + 1].style)
     }
-    cells[index] = Cell(" ", style: cells[index].style)
+    row[x] = Cell(code: Cell.spaceCode, style: row[x].style)
   }
 
   /// Fills a rectangle (clipped to the grid) with one character.
@@ -117,8 +138,16 @@ public struct Grid: Sendable, Hashable {
   public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
-    let columns = max(1, DisplayWidth.of(character))
-    let line = String(repeating: character, count: area.width / columns + 1)
+    let columns = DisplayWidth.of(character)
+    // A zero-width character writes nothing, as `put` skips it.
+    guard columns != 1 else {
+      let cell = Cell(character, style: style)
+      for row in area.y..<area.maxY {
+        putRun(cell, at: Point(x: area.x, y: row), count: area.width)
+      }
+      return
+    }
+    let line = String(repeating: character, count: area.width / max(1, columns) + 1)
     for row in area.y..<area.maxY {
       put(line, at: Point(x: area.x, y: row), style: style, maxWidth: area.width)
     }
@@ -137,7 +166,11 @@ public struct Grid: Sendable, Hashable {
     guard (0..<height).contains(y) else { return "" }
     var line = ""
     for cell in cells[(y * width)..<((y + 1) * width)] where !cell.isContinuation {
-      line.append(cell.character)
+      if cell.code < ClusterTable.offset, let scalar = Unicode.Scalar(cell.code) {
+        line.unicodeScalars.append(scalar)
+      } else {
+        line.append(cell.character)
+      }
     }
     while line.last == " " { line.removeLast() }
     return line

@@ -6,11 +6,13 @@ extension App {
   /// The focused panel of the scene on screen; the first focus stop if none was chosen or the
   /// chosen one left the scene.
   package var focusedPanel: Panel? {
-    let stops = focusStops
-    if let name = focusedNames[sceneIndex], let panel = stops.first(where: { $0.name == name }) {
+    // Searched in place rather than through `focusStops`: every key and frame asks.
+    if let name = focusedNames[sceneIndex],
+      let panel = scene.firstPanel(where: { $0.name == name && $0.isFocusStop })
+    {
       return panel
     }
-    return stops.first
+    return scene.firstPanel(where: \.isFocusStop)
   }
 
   /// Moves focus to the panel with this name; `false` if the scene has no such focus stop.

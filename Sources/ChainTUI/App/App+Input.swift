@@ -59,7 +59,7 @@ extension App {
 
   /// The inspector's own keys; `false` when the key is not one of them.
   private func inspectorKey(_ key: Key) -> Bool {
-    let ids = inspectorEntries.map(\.record.id)
+    let ids = inspectorEntries.ids
     switch key {
     case .up: inspector.moveSelection(by: -1, in: ids)
     case .down: inspector.moveSelection(by: 1, in: ids)
@@ -100,7 +100,7 @@ extension App {
   }
 
   /// The inspector's entries for the scene on screen, as drawn.
-  var inspectorEntries: [(record: DispatchRecord, depth: Int)] {
+  var inspectorEntries: InspectorEntries {
     inspector.entries(from: dispatches, focused: focusedPanel?.name)
   }
 }

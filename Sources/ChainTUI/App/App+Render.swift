@@ -18,7 +18,9 @@ extension App {
       hits.panels = renderer.drawn
     }
     if let inspectorArea {
-      var view = InspectorView(theme: theme, inspector: inspector, entries: inspectorEntries)
+      var view = InspectorView(
+        theme: theme, inspector: inspector, entries: inspectorEntries,
+        rowText: tracers[sceneIndex].rowText)
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
       hits.inspectorRows = view.rows
     }

@@ -83,6 +83,9 @@ package final class App: ScriptTarget {
   /// The dispatches of the scene on screen, oldest first.
   package var dispatches: [DispatchRecord] { tracers[sceneIndex].dispatches }
 
+  /// The highest id among the dispatches of the scene on screen, without scanning them.
+  package var highestDispatchID: UInt64? { tracers[sceneIndex].highestKeptID }
+
   /// Changes the screen size; the next render lays out from scratch.
   package func resize(to size: Size) { self.size = size }
 

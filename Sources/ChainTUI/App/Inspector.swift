@@ -54,16 +54,13 @@ package struct Inspector {
   /// - Parameters:
   ///   - records: The tracer's dispatches.
   ///   - focused: The focused panel's name, for the `focused` scope.
-  package func entries(from records: [DispatchRecord], focused: String?) -> [(
-    record: DispatchRecord, depth: Int
-  )] {
-    let source = (isPaused ? frozen : records).sorted { $0.id < $1.id }
-    var depthByID: [UInt64: Int] = [:]
-    for record in source {
-      depthByID[record.id] = record.parent.flatMap { depthByID[$0].map { $0 + 1 } } ?? 0
-    }
+  package func entries(from records: [DispatchRecord], focused: String?) -> InspectorEntries {
     let needle = filterText.lowercased()
-    return source.filter { record in
+    let scope = scope
+    guard scope != .all || !needle.isEmpty else {
+      return InspectorEntries(records: isPaused ? frozen : records, include: nil)
+    }
+    return InspectorEntries(records: isPaused ? frozen : records) { record in
       switch scope {
       case .all: break
       case .focused: if let focused, !record.path.contains(focused) { return false }
@@ -73,7 +70,7 @@ package struct Inspector {
       guard !needle.isEmpty else { return true }
       return record.key.lowercased().contains(needle)
         || record.path.contains { $0.lowercased().contains(needle) }
-    }.map { ($0, depthByID[$0.id] ?? 0) }
+    }
   }
 
   /// How many dispatches arrived since the list was paused.

@@ -2,14 +2,20 @@ import ChainKit
 
 /// Draws the inspector: the list of dispatches (nested ones indented, each with its path,
 /// per-hop actions and timing) and, below it, the details of the selected one.
+@MainActor
 struct InspectorView {
   let theme: Theme
   let inspector: Inspector
-  let entries: [(record: DispatchRecord, depth: Int)]
+  let entries: InspectorEntries
+  /// The list rows' text, kept across frames by the scene's tracer.
+  let rowText: InspectorRowText
   /// The list rows drawn and the dispatch each shows, for clicks.
   private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 
-  init(theme: Theme, inspector: Inspector, entries: [(record: DispatchRecord, depth: Int)]) {
+  init(
+    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText
+  ) {
+    self.rowText = rowText
     self.theme = theme
     self.inspector = inspector
     self.entries = entries
@@ -28,7 +34,8 @@ struct InspectorView {
       inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
     drawFilterLine(in: parts[0], into: &grid)
     drawList(in: parts[1], selected: selected, into: &grid)
-    if let record = entries.first(where: { $0.record.id == selected })?.record {
+    if let selected, let position = entries.position(ofID: selected) {
+      let record = entries[position].record
       drawDetails(record, in: parts[2], into: &grid)
     }
   }
@@ -48,15 +55,16 @@ struct InspectorView {
     guard !area.isEmpty else { return }
     let linesPerEntry = area.height >= 8 ? 2 : 1
     let capacity = max(1, area.height / linesPerEntry)
-    let selectedIndex = entries.firstIndex { $0.record.id == selected } ?? (entries.count - 1)
+    let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
     let first = max(0, min(selectedIndex - capacity + 1, entries.count - capacity))
     var y = area.y
-    for (record, depth) in entries.dropFirst(first).prefix(capacity) {
+    for position in first..<min(entries.count, first + capacity) {
+      let (record, depth): (DispatchRecord, Int) = entries[position]
       let isSelected = record.id == selected
       let indent = String(repeating: "  ", count: depth)
       let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
-      let header =
-        "\(indent)\(mark) #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(Self.time(record.elapsedNanoseconds))"
+      let text = rowText.text(for: record)
+      let header = "\(indent)\(mark)\(text.header)"
       let style =
         isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
       grid.fill(
@@ -65,11 +73,7 @@ struct InspectorView {
       rows.append((y, area.x..<area.maxX, record.id))
       y += 1
       if linesPerEntry == 2 {
-        let hops = record.hops.map {
-          "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))"
-        }
-        let line =
-          indent + "  " + (hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))
+        let line = indent + "  " + text.hops
         grid.put(line, at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
         rows.append((y, area.x..<area.maxX, record.id))
         y += 1
@@ -84,29 +88,35 @@ struct InspectorView {
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     guard area.height >= 2 else { return }
-    var lines: [StyledLine] = [
-      StyledLine(
-        "─ #\(record.id) \(record.kind.rawValue) \(record.key) "
-          + String(repeating: "─", count: area.width), style: theme.hint),
-      StyledLine("payload \(record.payload)"),
-      StyledLine("path \(record.path.joined(separator: " > "))"),
+    let details = rowText.details(for: record)
+    // The title's rule runs to the edge: the title, then "─" for every column left.
+    let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
+    grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
+    for (offset, line) in details.lines.prefix(area.height - 1).enumerated() {
+      let style = offset == details.lines.count - 1 ? theme.emphasis : .plain
+      grid.put(
+        line, at: Point(x: area.x, y: area.y + 1 + offset), style: style, maxWidth: area.width)
+    }
+  }
+
+  /// The details' text of a dispatch: the title before its rule, then the lines below it, the
+  /// outcome last.
+  static func details(of record: DispatchRecord) -> (title: String, lines: [String]) {
+    var lines = [
+      "payload \(record.payload)",
+      "path \(record.path.joined(separator: " > "))",
     ]
     for hop in record.hops {
       lines.append(
-        StyledLine(
-          "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
-        ))
+        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
+      )
     }
     var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
     if let parent = record.parent { outcome += ", nested in #\(parent)" }
-    lines.append(StyledLine(outcome, style: theme.emphasis))
-    for (offset, line) in lines.prefix(area.height).enumerated() {
-      grid.put(
-        line.text, at: Point(x: area.x, y: area.y + offset), style: line.style, maxWidth: area.width
-      )
-    }
+    lines.append(outcome)
+    return ("─ #\(record.id) \(record.kind.rawValue) \(record.key) ", lines)
   }
 
   /// A duration in the unit that keeps it short: ns, µs or ms.

@@ -83,6 +83,15 @@ package final class Panel {
     [self] + children.flatMap(\.subtree)
   }
 
+  /// The first panel of ``subtree`` that matches, found without building the subtree.
+  package func first(where matches: (Panel) -> Bool) -> Panel? {
+    if matches(self) { return self }
+    for child in children {
+      if let found = child.first(where: matches) { return found }
+    }
+    return nil
+  }
+
   /// The names from the root of the panel tree down to this panel.
   package var treePath: [String] {
     (parent?.treePath ?? []) + [name]

@@ -73,8 +73,7 @@ struct PanelRenderer {
     guard panel.showsLog else { return }
     var logArea = parts[1]
     if logArea.height >= 3, bodyRows > 0 {
-      grid.put(
-        String(repeating: "·", count: logArea.width), at: logArea.origin, style: theme.hint)
+      grid.putRun(Cell("·", style: theme.hint), at: logArea.origin, count: logArea.width)
       logArea = logArea.inset(top: 1)
     }
     drawLog(panel.log, in: logArea, into: &grid)

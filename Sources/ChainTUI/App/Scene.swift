@@ -28,6 +28,16 @@ extension Scene {
 
   /// The panel with this name, if the scene has one.
   package func panel(named name: String) -> Panel? {
-    allPanels.first { $0.name == name }
+    // Searched in place rather than through `allPanels`: tracers look up a panel per log line.
+    firstPanel { $0.name == name }
+  }
+
+  /// The first panel of ``allPanels`` that matches, found without building the list.
+  package func firstPanel(where matches: (Panel) -> Bool) -> Panel? {
+    if let found = root.first(where: matches) { return found }
+    for subtree in detached {
+      if let found = subtree.first(where: matches) { return found }
+    }
+    return nil
   }
 }

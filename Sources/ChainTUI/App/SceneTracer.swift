@@ -16,6 +16,11 @@ package final class SceneTracer: Tracer {
   package let capacity: Int
   /// The dispatches seen, oldest first, at most ``capacity``.
   package private(set) var dispatches: [DispatchRecord] = []
+  /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
+  /// starts from, kept up to date so that each key need not scan the dispatches.
+  package private(set) var highestKeptID: UInt64?
+  /// The inspector's row text for the kept dispatches, made once per dispatch.
+  let rowText: InspectorRowText
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
   /// Nested dispatches whose outermost dispatch has not finished yet.
@@ -24,6 +29,7 @@ package final class SceneTracer: Tracer {
   /// Creates a tracer that keeps up to `capacity` dispatches.
   package init(capacity: Int = 1_000) {
     self.capacity = max(1, capacity)
+    self.rowText = InspectorRowText(capacity: 2 * max(1, capacity))
   }
 
   /// Keeps, routes and forwards one record.
@@ -61,9 +67,16 @@ package final class SceneTracer: Tracer {
 
   private func keep(_ dispatch: DispatchRecord) {
     dispatches.append(dispatch)
+    highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)
     if dispatches.count > capacity {
-      for dropped in dispatches.prefix(dispatches.count - capacity) { seen.remove(dropped.id) }
+      var droppedHighest = false
+      for dropped in dispatches.prefix(dispatches.count - capacity) {
+        seen.remove(dropped.id)
+        droppedHighest = droppedHighest || dropped.id == highestKeptID
+      }
       dispatches.removeFirst(dispatches.count - capacity)
+      // Ids grow as dispatches are kept, so this scan is for an out-of-order record only.
+      if droppedHighest { highestKeptID = dispatches.lazy.map(\.id).max() }
     }
   }
 

@@ -70,7 +70,7 @@ package final class ScriptExecutor {
 
   /// Begins a new window of dispatches for `expect event`, at the start of an action.
   package func startWindow() {
-    windowFloor = target.dispatches.lazy.map(\.id).max() ?? windowFloor ?? 0
+    windowFloor = target.highestDispatchID ?? windowFloor ?? 0
   }
 
   /// The dispatches recorded since the latest action began, oldest first.

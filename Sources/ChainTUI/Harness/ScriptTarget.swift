@@ -23,6 +23,13 @@ package protocol ScriptTarget: AnyObject {
   func log(ofPanel name: String) -> [String]?
   /// The dispatch records the app's tracer has seen so far, oldest first.
   var dispatches: [DispatchRecord] { get }
+  /// The highest id among ``dispatches``, `nil` when there are none.
+  var highestDispatchID: UInt64? { get }
   /// Whether the app asked to quit.
   var isFinished: Bool { get }
+}
+
+extension ScriptTarget {
+  /// Scans ``dispatches``; the app keeps the answer instead.
+  package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
 }

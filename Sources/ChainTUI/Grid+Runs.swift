@@ -1,0 +1,59 @@
+extension Grid {
+  /// Writes one narrow cell `count` times along a row from a point, clipped to the grid: what
+  /// `put` does with a string of that many copies of a one-column character, without decoding
+  /// the string.
+  ///
+  /// - Parameters:
+  ///   - cell: A cell whose character takes exactly one column.
+  ///   - point: Where the run starts; it may lie outside the grid.
+  ///   - count: How many columns the run covers.
+  mutating func putRun(_ cell: Cell, at point: Point, count: Int) {
+    guard (0..<height).contains(point.y), count > 0 else { return }
+    let first = max(0, point.x)
+    let last = min(width, point.x + count) - 1
+    guard first <= last else { return }
+    let rowStart = point.y * width
+    // Inside the run every cell is overwritten, so only a wide glyph crossing either end
+    // needs its other half blanked, as `place` would.
+    if cells[rowStart + first].isContinuation, first > 0 {
+      cells[rowStart + first - 1] = Cell(
+        code: Cell.spaceCode, style: cells[rowStart + first - 1].style)
+    }
+    if last + 1 < width, cells[rowStart + last + 1].isContinuation {
+      cells[rowStart + last + 1] = Cell(
+        code: Cell.spaceCode, style: cells[rowStart + last + 1].style)
+    }
+    for index in (rowStart + first)...(rowStart + last) { cells[index] = cell }
+  }
+
+  /// The character of `text` that starts at `index` (a character boundary), as a cell code and
+  /// its width, moving `index` to the next character.
+  ///
+  /// NB: ASCII followed by ASCII is a whole character (except CR LF), so most text never goes
+  /// through grapheme breaking; a character of one scalar needs no `Character` either.
+  @inline(__always)
+  static func decode(
+    _ text: some StringProtocol, at index: inout String.Index
+  ) -> (code: UInt32, columns: Int) {
+    let utf8 = text.utf8
+    let byte = utf8[index]
+    if byte < 0x80 {
+      let after = utf8.index(after: index)
+      if after == utf8.endIndex || (utf8[after] < 0x80 && !(byte == 0x0D && utf8[after] == 0x0A)) {
+        index = after
+        return (UInt32(byte), (0x20..<0x7F).contains(byte) ? 1 : 0)
+      }
+    }
+    let next = text.index(after: index)
+    let scalars = text.unicodeScalars
+    if scalars.index(after: index) == next {
+      let value = scalars[index].value
+      index = next
+      return (value, DisplayWidth.of(scalar: value))
+    }
+    let character = text[index]
+    index = next
+    let columns = DisplayWidth.of(character)
+    return (columns == 0 ? Cell.spaceCode : ClusterTable.code(forCluster: character), columns)
+  }
+}
