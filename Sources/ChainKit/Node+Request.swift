@@ -12,7 +12,7 @@ extension Node {
   ) -> Subscription {
     let box = ResponderBox(keyID: key.id, target: nil, body: body)
     core.add(responder: box)
-    return Subscription(weak: box)
+    return Subscription(box.ticket)
   }
 
   /// Asks the path for an answer: the first responder to return one wins and ends the walk.

@@ -38,13 +38,13 @@ extension NodeCore {
       guard registration.keyID == keyID, registration.capture == capture, !registration.isRemoved
       else { continue }
       if registration.isTargetBound, registration.target == nil {
-        registration.isRemoved = true
+        registration.markRemoved()
         scheduleCompaction()
         continue
       }
       if registration.once {
         // Removed before it is called, so a nested post cannot run it a second time.
-        registration.isRemoved = true
+        registration.markRemoved()
         scheduleCompaction()
       }
       ctx.listenersRun += 1

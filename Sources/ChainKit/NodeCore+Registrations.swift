@@ -21,7 +21,7 @@ extension NodeCore {
   /// tombstone (already marked removed, so it never runs) until the outermost dispatch returns,
   /// because dispatches under way index into these lists.
   func remove(_ registration: Registration) {
-    registration.isRemoved = true
+    registration.markRemoved()
     if DispatchState.depth == 0 {
       compact()
     } else {
@@ -38,8 +38,15 @@ extension NodeCore {
   /// Drops removed registrations and those whose target is gone, and recomputes the key mask.
   func compact() {
     queuedForCompaction = false
+    // NB: a registration dropped here is marked removed first, so that its ticket (which does
+    // not own it) never reaches it again.
     func live(_ registration: Registration) -> Bool {
-      !registration.isRemoved && (!registration.isTargetBound || registration.target != nil)
+      if registration.isRemoved { return false }
+      if registration.isTargetBound, registration.target == nil {
+        registration.markRemoved()
+        return false
+      }
+      return true
     }
     listeners.removeAll { !live($0) }
     interceptors.removeAll { !live($0) }

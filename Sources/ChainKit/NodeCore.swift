@@ -107,12 +107,13 @@ final class NodeCore {
     for child in children { child.parents.removeAll { $0 === self } }
     parents = []
     children = []
-    for registration in listeners { registration.isRemoved = true }
-    for registration in interceptors { registration.isRemoved = true }
-    for registration in responders { registration.isRemoved = true }
+    for registration in listeners { registration.markRemoved() }
+    for registration in interceptors { registration.markRemoved() }
+    for registration in responders { registration.markRemoved() }
     // NB: a dispatch under way may be indexing into these lists; empty them only when none is.
     if DispatchState.depth == 0 { compact() } else { scheduleCompaction() }
     if !tracers.isEmpty { Trace.installedCount -= tracers.count }
+    for installation in tracers { installation.isInstalled = false }
     tracers = []
     cachedPath = []
     cachedTracers = []

@@ -2,8 +2,12 @@
 ///
 /// Dispatch reads `keyID`, `capture` and `isRemoved` from here and then casts to the typed box;
 /// the cast is safe because a key id is only ever registered with its own payload type.
+///
+/// NB: nothing refers to a registration weakly (a weak reference would move its whole refcount to
+/// a side table and slow down every retain in dispatch): its node's lists own it, and its token
+/// holds a ``RegistrationTicket`` instead.
 @MainActor
-class Registration: Cancellable {
+class Registration {
   let keyID: Int
   let capture: Bool
   let once: Bool
@@ -11,8 +15,12 @@ class Registration: Cancellable {
   /// The target of a target-bound registration; the registration dies with it.
   weak var target: AnyObject?
   /// Set when cancelled; a removed registration never runs again, even from a snapshot.
-  var isRemoved = false
-  weak var core: NodeCore?
+  @exclusivity(unchecked) private(set) var isRemoved = false
+  /// The node; valid while `isRemoved` is false, since ``NodeCore/retire()`` marks every
+  /// registration removed before its core can be deallocated.
+  unowned(unsafe) var core: NodeCore?
+  /// What the token holds: it outlives the registration without keeping its closure alive.
+  let ticket = RegistrationTicket()
 
   init(keyID: Int, capture: Bool, once: Bool, target: AnyObject?) {
     self.keyID = keyID
@@ -20,6 +28,7 @@ class Registration: Cancellable {
     self.once = once
     self.isTargetBound = target != nil
     self.target = target
+    ticket.registration = self
   }
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
@@ -27,10 +36,37 @@ class Registration: Cancellable {
     !isRemoved && core?.isAlive == true && (!isTargetBound || target != nil)
   }
 
+  /// Marks the registration removed, here and in its ticket; it never runs again.
+  func markRemoved() {
+    isRemoved = true
+    ticket.isEnded = true
+  }
+
   func cancel() {
     guard !isRemoved else { return }
-    isRemoved = true
+    markRemoved()
     core?.remove(self)
+  }
+}
+
+/// What a ``Subscription`` holds for a registration: a small object that outlives it.
+///
+/// The ticket refers to its registration without owning it, so a token kept after its node is gone
+/// keeps no captured state alive; `isEnded` is set whenever the registration is marked removed,
+/// which always happens before the registration can be deallocated.
+@MainActor
+final class RegistrationTicket: Cancellable {
+  /// Valid while `isEnded` is false.
+  unowned(unsafe) var registration: Registration?
+  var isEnded = false
+
+  nonisolated init() {}
+
+  var isActive: Bool { !isEnded && registration?.isActive == true }
+
+  func cancel() {
+    guard !isEnded, let registration else { return }
+    registration.cancel()
   }
 }
 
