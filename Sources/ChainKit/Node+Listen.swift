@@ -42,7 +42,7 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
-    for existing in core.listeners
+    for existing in core.listeners.all
     where existing.keyID == key.id && existing.capture == capture && existing.target === target {
       existing.cancel()
     }

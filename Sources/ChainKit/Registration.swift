@@ -7,15 +7,16 @@
 /// a side table and slow down every retain in dispatch): its node's lists own it, and its token
 /// holds a ``RegistrationTicket`` instead.
 @MainActor
+@usableFromInline
 class Registration {
-  let keyID: Int
-  let capture: Bool
-  let once: Bool
-  let isTargetBound: Bool
+  @usableFromInline let keyID: Int
+  @usableFromInline let capture: Bool
+  @usableFromInline let once: Bool
+  @usableFromInline let isTargetBound: Bool
   /// The target of a target-bound registration; the registration dies with it.
-  weak var target: AnyObject?
+  @usableFromInline final weak var target: AnyObject?
   /// Set when cancelled; a removed registration never runs again, even from a snapshot.
-  @exclusivity(unchecked) private(set) var isRemoved = false
+  @exclusivity(unchecked) @usableFromInline final private(set) var isRemoved = false
   /// The node; valid while `isRemoved` is false, since ``NodeCore/retire()`` marks every
   /// registration removed before its core can be deallocated.
   unowned(unsafe) var core: NodeCore?
@@ -71,8 +72,9 @@ final class RegistrationTicket: Cancellable {
 }
 
 /// A listener for events with payload `P`.
+@usableFromInline
 final class ListenerBox<P>: Registration {
-  let body: @MainActor (inout EventContext, P) throws -> Void
+  @usableFromInline let body: @MainActor (inout EventContext, P) throws -> Void
 
   init(
     keyID: Int, capture: Bool, once: Bool, target: AnyObject?,
@@ -84,8 +86,9 @@ final class ListenerBox<P>: Registration {
 }
 
 /// An interceptor that may rewrite payloads of type `P` in flight.
+@usableFromInline
 final class InterceptorBox<P>: Registration {
-  let body: @MainActor (inout EventContext, inout P) throws -> Void
+  @usableFromInline let body: @MainActor (inout EventContext, inout P) throws -> Void
 
   init(keyID: Int, body: @escaping @MainActor (inout EventContext, inout P) throws -> Void) {
     self.body = body
@@ -94,8 +97,9 @@ final class InterceptorBox<P>: Registration {
 }
 
 /// A responder that answers requests with payload `P` with an `R`, or declines with `nil`.
+@usableFromInline
 final class ResponderBox<P, R>: Registration {
-  let body: @MainActor (inout EventContext, P) throws -> R?
+  @usableFromInline let body: @MainActor (inout EventContext, P) throws -> R?
 
   init(
     keyID: Int, target: AnyObject?, body: @escaping @MainActor (inout EventContext, P) throws -> R?

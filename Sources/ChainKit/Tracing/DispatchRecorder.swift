@@ -1,6 +1,7 @@
 /// Builds a ``DispatchRecord`` while a traced dispatch runs. Only allocated when a tracer is
 /// installed on the path, so untraced dispatches pay one nil check per visited node.
 @MainActor
+@usableFromInline
 final class DispatchRecorder {
   private var record: DispatchRecord
   private let start = ContinuousClock.now
@@ -19,6 +20,31 @@ final class DispatchRecorder {
       answeredBy: nil, errors: [], elapsedNanoseconds: 0)
   }
 
+  /// A recorder for an event posted along `path` (out of line: only traced dispatches need one).
+  @usableFromInline
+  static func event<P>(
+    id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
+  ) -> DispatchRecorder {
+    DispatchRecorder(
+      id: id, parent: parent, kind: .event, key: key, payload: payload, path: path.cores)
+  }
+
+  /// A recorder for a request asked along `path`.
+  @usableFromInline
+  static func request<P>(
+    id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
+  ) -> DispatchRecorder {
+    DispatchRecorder(
+      id: id, parent: parent, kind: .request, key: key, payload: payload, path: path.cores)
+  }
+
+  /// Sends the finished record to `tracers`.
+  @usableFromInline
+  func emit(_ outcome: Outcome, to tracers: [any Tracer]) {
+    Trace.emit(.dispatch(finish(outcome)), to: tracers)
+  }
+
+  @usableFromInline
   func beginHop(node: String, phase: Phase, ctx: EventContext) {
     hopStart = ContinuousClock.now
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
@@ -28,16 +54,19 @@ final class DispatchRecorder {
       elapsedNanoseconds: 0)
   }
 
+  @usableFromInline
   func intercepted(before: String, after: String) {
     if hop?.interceptedFrom == nil { hop?.interceptedFrom = before }
     hop?.interceptedTo = after
   }
 
+  @usableFromInline
   func answered(by node: String) {
     hop?.answered = true
     if record.answeredBy == nil { record.answeredBy = node }
   }
 
+  @usableFromInline
   func endHop(ctx: EventContext) {
     guard var hop else { return }
     hop.listenersRun = ctx.listenersRun - before.listeners
