@@ -23,11 +23,17 @@ enum DispatchState {
   /// turn the limit into 2^64 calls.
   static var runaway = false
   /// Nesting failures not yet reported to every enclosing dispatch.
-  @exclusivity(unchecked) @usableFromInline static var nestingErrors: [ChainError] = []
+  static var nestingErrors: [ChainError] = [] {
+    didSet { nestingErrorCount = nestingErrors.count }
+  }
+  /// `nestingErrors.count`, read on every post without touching the array.
+  @exclusivity(unchecked) @usableFromInline static var nestingErrorCount = 0
   /// Cores whose registration lists hold removed entries, compacted once no dispatch runs.
   static var needCompaction: [NodeCore] = []
   /// Registration storage replaced during a dispatch, freed once no dispatch runs.
   static var retiredStorage: [UnsafeMutablePointer<Unmanaged<Registration>>] = []
+  /// Path caches replaced during a dispatch (which may be walking them), released once none runs.
+  static var retiredPaths: [PathCache] = []
   /// Whether ``settle()`` has anything to do when the outermost dispatch returns.
   @exclusivity(unchecked) @usableFromInline static var needsSettle = false
 
@@ -67,6 +73,7 @@ enum DispatchState {
       needCompaction.removeAll(keepingCapacity: true)
       for core in cores { core.compact() }
     }
+    if !retiredPaths.isEmpty { retiredPaths.removeAll(keepingCapacity: true) }
     if !retiredStorage.isEmpty {
       for storage in retiredStorage { storage.deallocate() }
       retiredStorage.removeAll(keepingCapacity: true)

@@ -17,7 +17,7 @@ public struct EventContext {
   @usableFromInline var listenersRun = 0
   @usableFromInline var errors: [any Error] = []
 
-  @usableFromInline
+  @inlinable
   init(key: String, phase: Phase, dispatchID: UInt64, target: NodeCore) {
     self.key = key
     self.currentPhase = phase

@@ -2,18 +2,20 @@
 extension NodeCore {
   /// Posts an event to this node and returns what happened.
   ///
-  /// NB: `@inlinable`, so that clients get it specialised for their payload type. The path cache
-  /// is held (one retain) for the whole dispatch, which keeps every core on it alive, so the walk
-  /// reads them unretained.
+  /// NB: `@inlinable`, so that clients get it specialised for their payload type. Nothing on the
+  /// walk is retained: this core stays alive for the call (its caller holds it), its cached path
+  /// is kept until the outermost dispatch returns even if a listener changes the topology, and
+  /// the path owns its cores.
   @inlinable
   func dispatch<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
     if DispatchState.depth > 0, let refusal = refuseNested(key: key, payload: payload) {
       return refusal
     }
-    let path = currentPath
+    refreshPathIfStale()
+    unowned(unsafe) let path = cachedPath
     let id = DispatchState.nextID()
     let parentID = DispatchState.currentID
-    let nestingMark = DispatchState.nestingErrors.count
+    let nestingMark = DispatchState.nestingErrorCount
     DispatchState.currentID = id
     DispatchState.depth += 1
 
@@ -59,25 +61,22 @@ extension NodeCore {
         index += 1
       }
     }
-    let outcome = finish(
-      ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder, path: path)
-    return outcome
+    return finish(ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder)
   }
 
   /// Ends a dispatch: restores the nesting state, collects nested failures, emits the trace.
   @inlinable
   func finish(
-    ctx: inout EventContext, parentID: UInt64, nestingMark: Int,
-    recorder: DispatchRecorder?, path: PathCache
+    ctx: inout EventContext, parentID: UInt64, nestingMark: Int, recorder: DispatchRecorder?
   ) -> Outcome {
     DispatchState.depth -= 1
     DispatchState.currentID = parentID
-    if DispatchState.nestingErrors.count > nestingMark {
+    if DispatchState.nestingErrorCount > nestingMark {
       collectNestingErrors(since: nestingMark, into: &ctx)
     }
     let outcome = ctx.outcome
     if DispatchState.depth == 0, DispatchState.needsSettle { DispatchState.settle() }
-    if let recorder { recorder.emit(outcome, to: path.tracers) }
+    if let recorder { recorder.emit(outcome) }
     return outcome
   }
 

@@ -8,10 +8,11 @@ extension NodeCore {
     keyID: Int, key: String, payload: P, accept: (R) -> Bool
   ) {
     if DispatchState.depth > 0, refuseNested(key: key, payload: payload) != nil { return }
-    let path = currentPath
+    refreshPathIfStale()
+    unowned(unsafe) let path = cachedPath
     let id = DispatchState.nextID()
     let parentID = DispatchState.currentID
-    let nestingMark = DispatchState.nestingErrors.count
+    let nestingMark = DispatchState.nestingErrorCount
     DispatchState.currentID = id
     DispatchState.depth += 1
 
@@ -39,8 +40,7 @@ extension NodeCore {
         recorder?.endHop(ctx: ctx)
       }
     }
-    _ = finish(
-      ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder, path: path)
+    _ = finish(ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder)
   }
 
   /// Offers the request to this node's responders; returns `false` once `accept` says stop.

@@ -58,7 +58,13 @@ final class NodeCore {
     cachedVersion == DispatchState.topologyVersion ? cachedPath : refreshPath()
   }
 
-  @usableFromInline
+  /// Brings the cached path up to date; dispatch then reads `cachedPath` unretained.
+  @inlinable @inline(__always)
+  func refreshPathIfStale() {
+    if cachedVersion != DispatchState.topologyVersion { refreshPath() }
+  }
+
+  @usableFromInline @discardableResult
   func refreshPath() -> PathCache {
     let epoch = DispatchState.nextEpoch()
     var out = ContiguousArray<NodeCore>()
@@ -75,9 +81,21 @@ final class NodeCore {
       for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
     }
     let cache = PathCache(cores: out, tracers: tracers, captureMask: captureMask)
-    cachedPath = cache
+    replaceCachedPath(with: cache)
     cachedVersion = DispatchState.topologyVersion
     return cache
+  }
+
+  /// Replaces the cached path; while a dispatch runs, the old one is kept until it returns.
+  ///
+  /// NB: dispatch walks its node's cached path without retaining it (the node stays alive for
+  /// the call), so a listener that changes the topology must not free the path being walked.
+  private func replaceCachedPath(with cache: PathCache) {
+    if DispatchState.depth > 0 {
+      DispatchState.retiredPaths.append(cachedPath)
+      DispatchState.needsSettle = true
+    }
+    cachedPath = cache
   }
 
   /// The tracers on this node and its ancestors, visiting at most
@@ -133,7 +151,7 @@ final class NodeCore {
     if !tracers.isEmpty { Trace.installedCount -= tracers.count }
     for installation in tracers { installation.isInstalled = false }
     tracers = []
-    cachedPath = .empty
+    replaceCachedPath(with: .empty)
     DispatchState.topologyVersion &+= 1
   }
 }

@@ -5,6 +5,8 @@
 final class DispatchRecorder {
   private var record: DispatchRecord
   private let start = ContinuousClock.now
+  /// Where the finished record goes: the tracers on the dispatch's path.
+  private var tracers: [any Tracer] = []
   private var hopStart = ContinuousClock.now
   private var hop: HopRecord?
   private var before = (listeners: 0, errors: 0, stopped: false, prevented: false)
@@ -25,8 +27,10 @@ final class DispatchRecorder {
   static func event<P>(
     id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
   ) -> DispatchRecorder {
-    DispatchRecorder(
+    let recorder = DispatchRecorder(
       id: id, parent: parent, kind: .event, key: key, payload: payload, path: path.cores)
+    recorder.tracers = path.tracers
+    return recorder
   }
 
   /// A recorder for a request asked along `path`.
@@ -34,13 +38,15 @@ final class DispatchRecorder {
   static func request<P>(
     id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
   ) -> DispatchRecorder {
-    DispatchRecorder(
+    let recorder = DispatchRecorder(
       id: id, parent: parent, kind: .request, key: key, payload: payload, path: path.cores)
+    recorder.tracers = path.tracers
+    return recorder
   }
 
-  /// Sends the finished record to `tracers`.
+  /// Sends the finished record to the tracers on the path.
   @usableFromInline
-  func emit(_ outcome: Outcome, to tracers: [any Tracer]) {
+  func emit(_ outcome: Outcome) {
     Trace.emit(.dispatch(finish(outcome)), to: tracers)
   }
 
