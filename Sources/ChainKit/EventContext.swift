@@ -15,7 +15,7 @@ public struct EventContext {
   @usableFromInline var immediateStopRequested = false
   @usableFromInline var prevented = false
   @usableFromInline var listenersRun = 0
-  @usableFromInline var errors: [any Error] = []
+  @usableFromInline var errors: [any Error]
 
   @inlinable
   init(key: String, phase: Phase, dispatchID: UInt64, target: NodeCore) {
@@ -24,6 +24,8 @@ public struct EventContext {
     self.dispatchID = dispatchID
     self.targetCore = target
     self.currentCore = target
+    // NB: here rather than as a default value, whose initializer is an out-of-line call.
+    self.errors = []
   }
 
   /// The node the event was posted to (`nil` if its owner has released it since).

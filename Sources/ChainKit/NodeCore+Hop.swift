@@ -12,12 +12,13 @@ extension NodeCore {
   ) {
     guard let base = interceptors.base else { return }
     let count = interceptors.count
+    let expected = Registration.dispatchWord(keyID: keyID, capture: false)
     var index = 0
     while index < count {
       let entry = base[index]
       index += 1
       let stop = withGuaranteed(entry) { registration in
-        guard registration.keyID == keyID, !registration.isRemoved else { return false }
+        guard registration.dispatchWord == expected else { return false }
         let box = unsafeDowncast(registration, to: InterceptorBox<P>.self)
         var before: String?
         if recorder != nil { before = String(describing: payload) }
@@ -41,16 +42,18 @@ extension NodeCore {
   func runListeners<P>(keyID: Int, capture: Bool, ctx: inout EventContext, payload: P) {
     guard let base = listeners.base else { return }
     let count = listeners.count
+    let expected = Registration.dispatchWord(keyID: keyID, capture: capture)
     var index = 0
     while index < count {
       let entry = base[index]
       index += 1
       let stop = withGuaranteed(entry) { registration in
-        guard registration.keyID == keyID, registration.capture == capture,
-          !registration.isRemoved
-        else { return false }
-        if registration.isTargetBound || registration.once {
-          guard claim(registration) else { return false }
+        let word = registration.dispatchWord
+        if word != expected {
+          // Another key or phase, removed, or once / target-bound: see `claim`.
+          guard word == expected | 1, !registration.isRemoved, claim(registration) else {
+            return false
+          }
         }
         ctx.listenersRun += 1
         let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
@@ -92,7 +95,7 @@ extension NodeCore {
     ctx.currentCore = self
     recorder?.beginHop(node: name, phase: .target, ctx: ctx)
     runInterceptors(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
-    if !ctx.immediateStopRequested {
+    if !ctx.immediateStopRequested, captureKeyMask & keyBit(keyID) != 0 {
       runListeners(keyID: keyID, capture: true, ctx: &ctx, payload: payload)
     }
     // NB: the DOM checks the stop flag between the two invocations at the target, so a

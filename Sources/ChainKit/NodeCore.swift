@@ -23,7 +23,7 @@ final class NodeCore {
   @exclusivity(unchecked) @usableFromInline var keyMask: UInt64 = 0
   /// One bit per key id (modulo 64) that has a capture listener here; a cached path ORs these so
   /// that a post skips the capture walk when nothing on the path captures its key.
-  var captureKeyMask: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var captureKeyMask: UInt64 = 0
   @exclusivity(unchecked) @usableFromInline var listeners = RegistrationList()
   @exclusivity(unchecked) @usableFromInline var interceptors = RegistrationList()
   @exclusivity(unchecked) @usableFromInline var responders = RegistrationList()
