@@ -34,6 +34,7 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .executableTarget(name: "chainkit-example", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
