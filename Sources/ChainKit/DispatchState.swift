@@ -73,7 +73,13 @@ enum DispatchState {
       needCompaction.removeAll(keepingCapacity: true)
       for core in cores { core.compact() }
     }
-    if !retiredPaths.isEmpty { retiredPaths.removeAll(keepingCapacity: true) }
+    if !retiredPaths.isEmpty {
+      // Released after the static is reset: a release may free cores and registrations whose
+      // deinit code posts again.
+      let paths = retiredPaths
+      retiredPaths = []
+      withExtendedLifetime(paths) {}
+    }
     if !retiredStorage.isEmpty {
       for storage in retiredStorage { storage.deallocate() }
       retiredStorage.removeAll(keepingCapacity: true)

@@ -76,6 +76,8 @@ struct RegistrationList {
   /// Releases every registration and frees the storage (when the node's core is deallocated).
   mutating func releaseAll() {
     guard let base else { return }
+    // Marked removed first (retire already did, for a node's core) so no ticket reaches them.
+    for index in 0..<count { base[index].takeUnretainedValue().markRemoved() }
     for index in 0..<count { base[index].release() }
     count = 0
     DispatchState.free(base)
