@@ -5,23 +5,27 @@ public struct EventContext {
   /// The event's key name.
   public let key: String
   /// The phase the listener runs in.
-  public internal(set) var phase: Phase
+  public var phase: Phase { currentPhase }
   /// An identifier unique to this dispatch, matching its trace record.
   public let dispatchID: UInt64
-  unowned(unsafe) let targetCore: NodeCore
-  unowned(unsafe) var currentCore: NodeCore
-  var stopRequested = false
-  var immediateStopRequested = false
-  var prevented = false
-  var listenersRun = 0
-  var errors: [any Error] = []
+  @usableFromInline var currentPhase: Phase
+  @usableFromInline unowned(unsafe) let targetCore: NodeCore
+  @usableFromInline unowned(unsafe) var currentCore: NodeCore
+  @usableFromInline var stopRequested = false
+  @usableFromInline var immediateStopRequested = false
+  @usableFromInline var prevented = false
+  @usableFromInline var listenersRun = 0
+  @usableFromInline var errors: [any Error]
 
+  @inlinable
   init(key: String, phase: Phase, dispatchID: UInt64, target: NodeCore) {
     self.key = key
-    self.phase = phase
+    self.currentPhase = phase
     self.dispatchID = dispatchID
     self.targetCore = target
     self.currentCore = target
+    // NB: here rather than as a default value, whose initializer is an out-of-line call.
+    self.errors = []
   }
 
   /// The node the event was posted to (`nil` if its owner has released it since).
@@ -47,7 +51,7 @@ public struct EventContext {
   /// Whether a listener has stopped propagation.
   public var isPropagationStopped: Bool { stopRequested }
 
-  var outcome: Outcome {
+  @usableFromInline var outcome: Outcome {
     Outcome(
       isPrevented: prevented, isStopped: stopRequested, listenersRun: listenersRun, errors: errors)
   }

@@ -31,5 +31,5 @@ final class KeyRegistry: Sendable {
 }
 
 /// The bit a key sets in a node's key mask.
-@inline(__always)
+@inlinable @inline(__always)
 func keyBit(_ id: Int) -> UInt64 { 1 &<< UInt64(id & 63) }

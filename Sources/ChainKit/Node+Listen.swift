@@ -20,7 +20,7 @@ extension Node {
   ) -> Subscription {
     let box = ListenerBox(keyID: key.id, capture: capture, once: once, target: nil, body: body)
     core.add(listener: box)
-    return Subscription(weak: box)
+    return Subscription(box.ticket)
   }
 
   /// Registers a listener bound to `target`, which it holds weakly (Domino's target/action).
@@ -42,7 +42,7 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
-    for existing in core.listeners
+    for existing in core.listeners.all
     where existing.keyID == key.id && existing.capture == capture && existing.target === target {
       existing.cancel()
     }
@@ -52,7 +52,7 @@ extension Node {
       try body(target, &ctx, payload)
     }
     core.add(listener: box)
-    return Subscription(weak: box)
+    return Subscription(box.ticket)
   }
 
   /// Registers a listener for the named event `name`, whose payload is a ``Params`` bag.

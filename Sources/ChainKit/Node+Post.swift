@@ -10,7 +10,7 @@ extension Node {
   ///   - key: The event's key.
   ///   - payload: The event's payload.
   /// - Returns: Whether the event was prevented or stopped, how many listeners ran, and errors.
-  @discardableResult
+  @inlinable @discardableResult
   public func post<Payload>(_ key: EventKey<Payload>, _ payload: Payload) -> Outcome {
     core.dispatch(keyID: key.id, key: key.name, bubbles: key.bubbles, payload: payload)
   }
@@ -19,7 +19,7 @@ extension Node {
   ///
   /// - Parameter key: The event's key.
   /// - Returns: What happened to the event.
-  @discardableResult
+  @inlinable @discardableResult
   public func post(_ key: EventKey<Void>) -> Outcome {
     core.dispatch(keyID: key.id, key: key.name, bubbles: key.bubbles, payload: ())
   }

@@ -12,7 +12,7 @@ extension Node {
   ) -> Subscription {
     let box = ResponderBox(keyID: key.id, target: nil, body: body)
     core.add(responder: box)
-    return Subscription(weak: box)
+    return Subscription(box.ticket)
   }
 
   /// Asks the path for an answer: the first responder to return one wins and ends the walk.
@@ -25,6 +25,7 @@ extension Node {
   ///   - key: The request's key.
   ///   - payload: The request's payload.
   /// - Returns: The first response, or `nil` if every responder declined or there is none.
+  @inlinable
   public func request<Payload, Response>(
     _ key: RequestKey<Payload, Response>, _ payload: Payload
   ) -> Response? {
@@ -40,6 +41,7 @@ extension Node {
   ///
   /// - Parameter key: The request's key.
   /// - Returns: The first response, or `nil`.
+  @inlinable
   public func request<Response>(_ key: RequestKey<Void, Response>) -> Response? {
     request(key, ())
   }
@@ -50,6 +52,7 @@ extension Node {
   ///   - key: The request's key.
   ///   - payload: The request's payload.
   /// - Returns: Every non-`nil` response, nearest first.
+  @inlinable
   public func requestAll<Payload, Response>(
     _ key: RequestKey<Payload, Response>, _ payload: Payload
   ) -> [Response] {

@@ -17,7 +17,7 @@
 /// other threads.
 @MainActor
 public final class Node {
-  let core: NodeCore
+  @usableFromInline let core: NodeCore
 
   /// The node's human-readable name, used by traces, the inspector and error messages.
   public let name: String

@@ -5,9 +5,14 @@
 /// when a node deinitializes, its core unlinks itself at once. Dispatch holds the cores of the
 /// path it walks, so every node on a path stays valid until the dispatch ends, even if a listener
 /// releases its owner.
+///
+/// NB: the properties dispatch reads are `@exclusivity(unchecked)`: they are only read or written
+/// in place, never passed `inout` across a call, so the dynamic check (which costs more than the
+/// access) could never fire.
 @MainActor
+@usableFromInline
 final class NodeCore {
-  let name: String
+  @usableFromInline let name: String
   unowned(unsafe) var owner: Node?
   private(set) var isAlive = true
 
@@ -15,10 +20,13 @@ final class NodeCore {
   var children: ContiguousArray<NodeCore> = []
 
   /// One bit per key id (modulo 64) that has a registration here: a clear bit skips the node.
-  var keyMask: UInt64 = 0
-  var listeners: ContiguousArray<Registration> = []
-  var interceptors: ContiguousArray<Registration> = []
-  var responders: ContiguousArray<Registration> = []
+  @exclusivity(unchecked) @usableFromInline var keyMask: UInt64 = 0
+  /// One bit per key id (modulo 64) that has a capture listener here; a cached path ORs these so
+  /// that a post skips the capture walk when nothing on the path captures its key.
+  @exclusivity(unchecked) @usableFromInline var captureKeyMask: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var listeners = RegistrationList()
+  @exclusivity(unchecked) @usableFromInline var interceptors = RegistrationList()
+  @exclusivity(unchecked) @usableFromInline var responders = RegistrationList()
   var tracers: [TracerInstallation] = []
   var queuedForCompaction = false
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
@@ -26,50 +34,70 @@ final class NodeCore {
 
   /// Scratch mark for graph walks; compared against ``DispatchState/epoch``.
   var mark: UInt64 = 0
-  private var cachedPath: ContiguousArray<NodeCore> = []
-  private var cachedTracers: [any Tracer] = []
-  private var cachedVersion: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
+  @exclusivity(unchecked) @usableFromInline var cachedVersion: UInt64 = 0
 
   init(name: String) { self.name = name }
+
+  isolated deinit {
+    listeners.releaseAll()
+    interceptors.releaseAll()
+    responders.releaseAll()
+  }
 
   /// The node, while its owner holds it.
   var node: Node? { isAlive ? owner : nil }
 
   /// The dispatch path: this node, then its parents depth-first in mount order, each node once.
-  var path: ContiguousArray<NodeCore> {
-    refreshPathIfNeeded()
-    return cachedPath
-  }
+  var path: ContiguousArray<NodeCore> { currentPath.cores }
 
   /// The tracers installed on any node of the path.
-  var tracersOnPath: [any Tracer] {
-    refreshPathIfNeeded()
-    return cachedTracers
+  var tracersOnPath: [any Tracer] { currentPath.tracers }
+
+  /// The path, its tracers and its capture mask, computed at most once per topology change.
+  @inlinable
+  var currentPath: PathCache {
+    cachedVersion == DispatchState.topologyVersion ? cachedPath : refreshPath()
   }
 
-  /// The path and its tracers, computed at most once.
-  var pathAndTracers: (path: ContiguousArray<NodeCore>, tracers: [any Tracer]) {
-    refreshPathIfNeeded()
-    return (cachedPath, cachedTracers)
+  /// Brings the cached path up to date; dispatch then reads `cachedPath` unretained.
+  @inlinable @inline(__always)
+  func refreshPathIfStale() {
+    if cachedVersion != DispatchState.topologyVersion { refreshPath() }
   }
 
-  private func refreshPathIfNeeded() {
-    guard cachedVersion != DispatchState.topologyVersion else { return }
+  @usableFromInline @discardableResult
+  func refreshPath() -> PathCache {
     let epoch = DispatchState.nextEpoch()
     var out = ContiguousArray<NodeCore>()
     var tracers: [any Tracer] = []
+    var captureMask: UInt64 = 0
     // An explicit stack instead of recursion: trees may be 100,000 levels deep.
     var stack: ContiguousArray<NodeCore> = [self]
     while let core = stack.popLast() {
       if core.mark == epoch { continue }
       core.mark = epoch
       out.append(core)
+      captureMask |= core.captureKeyMask
       for installation in core.tracers { tracers.append(installation.tracer) }
       for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
     }
-    cachedPath = out
-    cachedTracers = tracers
+    let cache = PathCache(cores: out, tracers: tracers, captureMask: captureMask)
+    replaceCachedPath(with: cache)
     cachedVersion = DispatchState.topologyVersion
+    return cache
+  }
+
+  /// Replaces the cached path; while a dispatch runs, the old one is kept until it returns.
+  ///
+  /// NB: dispatch walks its node's cached path without retaining it (the node stays alive for
+  /// the call), so a listener that changes the topology must not free the path being walked.
+  private func replaceCachedPath(with cache: PathCache) {
+    if DispatchState.depth > 0 {
+      DispatchState.retiredPaths.append(cachedPath)
+      DispatchState.needsSettle = true
+    }
+    cachedPath = cache
   }
 
   /// The tracers on this node and its ancestors, visiting at most
@@ -91,8 +119,16 @@ final class NodeCore {
 
   /// Whether `other` is this node or one of its ancestors.
   func hasAncestorOrSelf(_ other: NodeCore) -> Bool {
+    if self === other { return true }
+    // A chain (one parent per node, the common case) needs no stack, so no allocation.
+    var core = self
+    while core.parents.count == 1 {
+      core = core.parents[0]
+      if core === other { return true }
+    }
+    if core.parents.isEmpty { return false }
     let epoch = DispatchState.nextEpoch()
-    var stack: ContiguousArray<NodeCore> = [self]
+    var stack: ContiguousArray<NodeCore> = [core]
     while let core = stack.popLast() {
       if core === other { return true }
       if core.mark == epoch { continue }
@@ -117,15 +153,15 @@ final class NodeCore {
     for child in children { child.parents.removeAll { $0 === self } }
     parents = []
     children = []
-    for registration in listeners { registration.isRemoved = true }
-    for registration in interceptors { registration.isRemoved = true }
-    for registration in responders { registration.isRemoved = true }
+    listeners.each { $0.markRemoved() }
+    interceptors.each { $0.markRemoved() }
+    responders.each { $0.markRemoved() }
     // NB: a dispatch under way may be indexing into these lists; empty them only when none is.
     if DispatchState.depth == 0 { compact() } else { scheduleCompaction() }
     if !tracers.isEmpty { Trace.installedCount -= tracers.count }
+    for installation in tracers { installation.isInstalled = false }
     tracers = []
-    cachedPath = []
-    cachedTracers = []
+    replaceCachedPath(with: .empty)
     DispatchState.topologyVersion &+= 1
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
   }

@@ -9,6 +9,17 @@ public struct Outcome: Sendable, CustomStringConvertible {
   /// Errors thrown by listeners, and ChainKit's own errors (such as ``ChainError/nestingTooDeep(key:limit:)``).
   public internal(set) var errors: [any Error] = []
 
+  /// An outcome with nothing happened yet.
+  init() {}
+
+  @usableFromInline
+  init(isPrevented: Bool, isStopped: Bool, listenersRun: Int, errors: [any Error]) {
+    self.isPrevented = isPrevented
+    self.isStopped = isStopped
+    self.listenersRun = listenersRun
+    self.errors = errors
+  }
+
   /// Whether the event was dispatched and nothing threw.
   public var succeeded: Bool { errors.isEmpty }
 

@@ -2,17 +2,30 @@
 ///
 /// Dispatch reads `keyID`, `capture` and `isRemoved` from here and then casts to the typed box;
 /// the cast is safe because a key id is only ever registered with its own payload type.
+///
+/// NB: nothing refers to a registration weakly (a weak reference would move its whole refcount to
+/// a side table and slow down every retain in dispatch): its node's lists own it, and its token
+/// holds a ``RegistrationTicket`` instead.
 @MainActor
-class Registration: Cancellable {
-  let keyID: Int
-  let capture: Bool
-  let once: Bool
-  let isTargetBound: Bool
+@usableFromInline
+class Registration {
+  @usableFromInline let keyID: Int
+  @usableFromInline let capture: Bool
+  @usableFromInline let once: Bool
+  @usableFromInline let isTargetBound: Bool
   /// The target of a target-bound registration; the registration dies with it.
-  weak var target: AnyObject?
+  @usableFromInline final weak var target: AnyObject?
   /// Set when cancelled; a removed registration never runs again, even from a snapshot.
-  var isRemoved = false
-  weak var core: NodeCore?
+  @exclusivity(unchecked) @usableFromInline final private(set) var isRemoved = false
+  /// `keyID << 2 | capture << 1 | slow`, where `slow` is set for once and target-bound
+  /// registrations and once removed: dispatch matches a live ordinary registration with one
+  /// comparison and takes the careful path only when the low bit is set.
+  @exclusivity(unchecked) @usableFromInline final private(set) var dispatchWord: Int
+  /// The node; valid while `isRemoved` is false, since ``NodeCore/retire()`` marks every
+  /// registration removed before its core can be deallocated.
+  unowned(unsafe) var core: NodeCore?
+  /// What the token holds: it outlives the registration without keeping its closure alive.
+  let ticket = RegistrationTicket()
 
   init(keyID: Int, capture: Bool, once: Bool, target: AnyObject?) {
     self.keyID = keyID
@@ -20,6 +33,9 @@ class Registration: Cancellable {
     self.once = once
     self.isTargetBound = target != nil
     self.target = target
+    dispatchWord =
+      Self.dispatchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
+    ticket.registration = self
   }
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
@@ -27,16 +43,51 @@ class Registration: Cancellable {
     !isRemoved && core?.isAlive == true && (!isTargetBound || target != nil)
   }
 
+  /// Marks the registration removed, here and in its ticket; it never runs again.
+  func markRemoved() {
+    isRemoved = true
+    dispatchWord |= 1
+    ticket.isEnded = true
+  }
+
+  /// The `dispatchWord` of a live ordinary registration for `keyID` in that phase.
+  @inlinable @inline(__always)
+  nonisolated static func dispatchWord(keyID: Int, capture: Bool) -> Int {
+    keyID &<< 2 | (capture ? 2 : 0)
+  }
+
   func cancel() {
     guard !isRemoved else { return }
-    isRemoved = true
+    markRemoved()
     core?.remove(self)
   }
 }
 
+/// What a ``Subscription`` holds for a registration: a small object that outlives it.
+///
+/// The ticket refers to its registration without owning it, so a token kept after its node is gone
+/// keeps no captured state alive; `isEnded` is set whenever the registration is marked removed,
+/// which always happens before the registration can be deallocated.
+@MainActor
+final class RegistrationTicket: Cancellable {
+  /// Valid while `isEnded` is false.
+  unowned(unsafe) var registration: Registration?
+  var isEnded = false
+
+  nonisolated init() {}
+
+  var isActive: Bool { !isEnded && registration?.isActive == true }
+
+  func cancel() {
+    guard !isEnded, let registration else { return }
+    registration.cancel()
+  }
+}
+
 /// A listener for events with payload `P`.
+@usableFromInline
 final class ListenerBox<P>: Registration {
-  let body: @MainActor (inout EventContext, P) throws -> Void
+  @usableFromInline let body: @MainActor (inout EventContext, P) throws -> Void
 
   init(
     keyID: Int, capture: Bool, once: Bool, target: AnyObject?,
@@ -48,8 +99,9 @@ final class ListenerBox<P>: Registration {
 }
 
 /// An interceptor that may rewrite payloads of type `P` in flight.
+@usableFromInline
 final class InterceptorBox<P>: Registration {
-  let body: @MainActor (inout EventContext, inout P) throws -> Void
+  @usableFromInline let body: @MainActor (inout EventContext, inout P) throws -> Void
 
   init(keyID: Int, body: @escaping @MainActor (inout EventContext, inout P) throws -> Void) {
     self.body = body
@@ -58,8 +110,9 @@ final class InterceptorBox<P>: Registration {
 }
 
 /// A responder that answers requests with payload `P` with an `R`, or declines with `nil`.
+@usableFromInline
 final class ResponderBox<P, R>: Registration {
-  let body: @MainActor (inout EventContext, P) throws -> R?
+  @usableFromInline let body: @MainActor (inout EventContext, P) throws -> R?
 
   init(
     keyID: Int, target: AnyObject?, body: @escaping @MainActor (inout EventContext, P) throws -> R?

@@ -36,12 +36,12 @@ enum NextTurnQueue {
   static var isEmpty: Bool { pending.isEmpty }
 }
 
-/// A weak link from a listener's body to its own registration, set once the registration exists,
-/// so that a queued call can check it was not cancelled in the meantime.
+/// A link from a listener's body to its own registration's ticket, set once the registration
+/// exists, so that a queued call can check it was not cancelled in the meantime.
 @MainActor
 final class RegistrationHandle {
-  weak var registration: Registration?
+  var ticket: RegistrationTicket?
 
   /// Whether the registration can still run: not cancelled, its node and target alive.
-  var isActive: Bool { registration?.isActive ?? false }
+  var isActive: Bool { ticket?.isActive ?? false }
 }

@@ -26,9 +26,9 @@ extension Node {
       let event = DeliveredEvent(ctx, payload: payload)
       NextTurnQueue.enqueue(handle) { body(event) }
     }
-    handle.registration = box
+    handle.ticket = box.ticket
     core.add(listener: box)
-    return Subscription(weak: box)
+    return Subscription(box.ticket)
   }
 
   /// Registers a listener that runs off the main actor, on a serial executor of its own.
@@ -58,10 +58,10 @@ extension Node {
       lane.enqueue(DeliveredEvent(ctx, payload: payload))
     }
     let handle = RegistrationHandle()
-    handle.registration = box
+    handle.ticket = box.ticket
     core.add(listener: box)
     return Subscription.combining([
-      Subscription(weak: box), Subscription(BackgroundLaneCanceller(lane: lane, handle: handle)),
+      Subscription(box.ticket), Subscription(BackgroundLaneCanceller(lane: lane, handle: handle)),
     ])
   }
 

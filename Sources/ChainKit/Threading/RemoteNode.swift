@@ -78,29 +78,32 @@ public struct RemoteNode: Sendable, CustomStringConvertible {
 
 extension Node {
   /// A `Sendable` handle that posts to this node from any thread; see ``RemoteNode``.
-  public var remote: RemoteNode { RemoteNode(target: RemoteTarget(core: core)) }
+  public var remote: RemoteNode { RemoteNode(target: RemoteTarget(node: self)) }
 }
 
 /// The node a ``RemoteNode`` posts to, held weakly.
+///
+/// NB: the handle, not the core, is held weakly: a weak reference moves an object's refcount to a
+/// side table, and cores are retained and released on every post.
 ///
 /// NB: `core` is a main-actor object. The box is `@unchecked Sendable` because other threads only
 /// copy and release the box; `core` is written once, at init on the main actor, and read only by
 /// the drain, on the main actor.
 final class RemoteTarget: @unchecked Sendable {
   let name: String
-  private weak let weakCore: NodeCore?
+  private weak let weakNode: Node?
   let dropped = Atomic<Int>(0)
 
   @MainActor
-  init(core: NodeCore) {
-    name = core.name
-    weakCore = core
+  init(node: Node) {
+    name = node.name
+    weakNode = node
   }
 
   /// The core, while its node is alive.
   @MainActor
   var core: NodeCore? {
-    guard let core = weakCore, core.isAlive else { return nil }
+    guard let core = weakNode?.core, core.isAlive else { return nil }
     return core
   }
 }

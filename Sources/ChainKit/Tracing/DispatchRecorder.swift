@@ -1,9 +1,12 @@
 /// Builds a ``DispatchRecord`` while a traced dispatch runs. Only allocated when a tracer is
 /// installed on the path, so untraced dispatches pay one nil check per visited node.
 @MainActor
+@usableFromInline
 final class DispatchRecorder {
   private var record: DispatchRecord
   private let start = ContinuousClock.now
+  /// Where the finished record goes: the tracers on the dispatch's path.
+  private var tracers: [any Tracer] = []
   private var hopStart = ContinuousClock.now
   private var hop: HopRecord?
   private var before = (listeners: 0, errors: 0, stopped: false, prevented: false)
@@ -19,6 +22,35 @@ final class DispatchRecorder {
       answeredBy: nil, errors: [], elapsedNanoseconds: 0)
   }
 
+  /// A recorder for an event posted along `path` (out of line: only traced dispatches need one).
+  @usableFromInline
+  static func event<P>(
+    id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
+  ) -> DispatchRecorder {
+    let recorder = DispatchRecorder(
+      id: id, parent: parent, kind: .event, key: key, payload: payload, path: path.cores)
+    recorder.tracers = path.tracers
+    return recorder
+  }
+
+  /// A recorder for a request asked along `path`.
+  @usableFromInline
+  static func request<P>(
+    id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
+  ) -> DispatchRecorder {
+    let recorder = DispatchRecorder(
+      id: id, parent: parent, kind: .request, key: key, payload: payload, path: path.cores)
+    recorder.tracers = path.tracers
+    return recorder
+  }
+
+  /// Sends the finished record to the tracers on the path.
+  @usableFromInline
+  func emit(_ outcome: Outcome) {
+    Trace.emit(.dispatch(finish(outcome)), to: tracers)
+  }
+
+  @usableFromInline
   func beginHop(node: String, phase: Phase, ctx: EventContext) {
     hopStart = ContinuousClock.now
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
@@ -28,16 +60,19 @@ final class DispatchRecorder {
       elapsedNanoseconds: 0)
   }
 
+  @usableFromInline
   func intercepted(before: String, after: String) {
     if hop?.interceptedFrom == nil { hop?.interceptedFrom = before }
     hop?.interceptedTo = after
   }
 
+  @usableFromInline
   func answered(by node: String) {
     hop?.answered = true
     if record.answeredBy == nil { record.answeredBy = node }
   }
 
+  @usableFromInline
   func endHop(ctx: EventContext) {
     guard var hop else { return }
     hop.listenersRun = ctx.listenersRun - before.listeners

@@ -15,7 +15,10 @@ public protocol Tracer: AnyObject {
 @MainActor
 final class TracerInstallation: Cancellable {
   let tracer: any Tracer
-  weak var core: NodeCore?
+  /// Valid while `isInstalled`: ``NodeCore/retire()`` clears it before the core can go away.
+  /// (Not weak: a weak reference would move the core's refcount to a slow side table.)
+  unowned(unsafe) var core: NodeCore?
+  var isInstalled = true
   private(set) var isActive = true
 
   init(tracer: any Tracer, core: NodeCore) {
@@ -26,7 +29,8 @@ final class TracerInstallation: Cancellable {
   func cancel() {
     guard isActive else { return }
     isActive = false
-    guard let core else { return }
+    guard isInstalled, let core else { return }
+    isInstalled = false
     core.tracers.removeAll { $0 === self }
     Trace.installedCount -= 1
     DispatchState.topologyVersion &+= 1
