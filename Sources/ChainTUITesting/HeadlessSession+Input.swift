@@ -6,8 +6,8 @@ extension HeadlessSession {
   ///
   /// Every name is checked before any key is pressed, so a typo changes nothing.
   ///
-  /// - Parameter names: Key names as ``KeyName`` parses them.
-  /// - Throws: ``KeyNameError`` for the first unknown name.
+  /// - Parameter names: Key names as ``ChainTUI/KeyName`` parses them.
+  /// - Throws: ``ChainTUI/KeyNameError`` for the first unknown name.
   public func press(_ names: String...) throws(KeyNameError) {
     var keys: [Key] = []
     for name in names { keys.append(try KeyName.parse(name).get()) }
