@@ -57,3 +57,19 @@ extension Grid {
     return (columns == 0 ? Cell.spaceCode : ClusterTable.code(forCluster: character), columns)
   }
 }
+
+extension Grid {
+  /// The cells of one row, left to right; empty outside the grid.
+  func rowCells(_ y: Int) -> ArraySlice<Cell> {
+    guard (0..<height).contains(y) else { return [] }
+    return cells[(y * width)..<((y + 1) * width)]
+  }
+
+  /// Overwrites a whole row with cells taken from a row of a grid of the same width.
+  ///
+  /// NB: a whole row holds whole wide glyphs, so nothing needs blanking at its ends.
+  mutating func setRowCells(_ y: Int, _ row: ArraySlice<Cell>) {
+    guard (0..<height).contains(y), row.count == width else { return }
+    cells.replaceSubrange((y * width)..<((y + 1) * width), with: row)
+  }
+}

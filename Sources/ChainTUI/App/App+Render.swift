@@ -10,7 +10,7 @@ extension App {
       return grid
     }
     let rows = Layout.split(grid.bounds, .vertical, [.fixed(1), Layout.Share(), .fixed(1)])
-    drawTabs(into: &grid, row: rows[0], theme: theme)
+    drawCachedTabs(into: &grid, row: rows[0], theme: theme)
     let (sceneArea, inspectorArea) = splitForInspector(rows[1])
     if !sceneArea.isEmpty {
       var renderer = PanelRenderer(theme: theme, focused: focusedPanel)
@@ -24,7 +24,7 @@ extension App {
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
       hits.inspectorRows = view.rows
     }
-    drawStatus(into: &grid, row: rows[2], theme: theme)
+    drawCachedStatus(into: &grid, row: rows[2], theme: theme)
     if showsHelp {
       HelpOverlay(theme: theme, scene: scene, keys: focusedPanel?.keys ?? []).draw(into: &grid)
     }
@@ -48,7 +48,7 @@ extension App {
     grid.put(message, at: Point(x: x, y: max(0, (size.height - 1) / 2)), style: theme.warning)
   }
 
-  private func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
+  func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.tabBar)
     let labels = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
     var x = row.x
@@ -65,7 +65,7 @@ extension App {
     }
   }
 
-  private func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
+  func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.statusBar)
     var left = " "
     if let panel = focusedPanel {

@@ -30,6 +30,8 @@ package final class App: ScriptTarget {
   package let colors: Bool
   /// Where things were drawn in the last frame, for mouse clicks and arrow-key focus.
   var hits = HitMap()
+  /// The tab and status bars of recent frames, redrawn only when what they show changes.
+  var chrome = ChromeCache()
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
 

@@ -64,17 +64,20 @@ struct InspectorView {
       let indent = String(repeating: "  ", count: depth)
       let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
       let text = rowText.text(for: record)
-      let header = "\(indent)\(mark)\(text.header)"
       let style =
         isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
       grid.fill(
         Rect(x: area.x, y: y, width: area.width, height: 1), style: isSelected ? style : .plain)
-      grid.put(header, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+      // Piece by piece, as one string would be laid out, without building that string.
+      var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+      x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+      grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
       rows.append((y, area.x..<area.maxX, record.id))
       y += 1
       if linesPerEntry == 2 {
-        let line = indent + "  " + text.hops
-        grid.put(line, at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
+        let x = grid.put(
+          indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
+        grid.put(text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
         rows.append((y, area.x..<area.maxX, record.id))
         y += 1
       }

@@ -26,7 +26,9 @@ package final class Panel {
   /// The state the panel shows above its log, drawn first.
   package var body: [StyledLine] = []
   /// The keys that do something while this panel has focus.
-  package var keys: [PanelKey] = []
+  package var keys: [PanelKey] = [] {
+    didSet { Self.generation &+= 1 }
+  }
   /// What reached the panel, newest last.
   package var log = PanelLog()
   /// Whether a leaf shows its log under its body; off for leaves whose body is all they show.
@@ -35,6 +37,9 @@ package final class Panel {
   package var logRows = 2
   /// The accent colour of the border.
   package var accent: Style.Color = .blue
+  /// Bumped whenever any panel's keys or place in a tree change, so text made from a panel's
+  /// tree path and keys (the status bar) can be kept until it does.
+  static private(set) var generation = 0
   /// Whether Tab stops here even though the panel has children (it has its own keys).
   package var isFocusStop: Bool { children.isEmpty || !keys.isEmpty }
 
@@ -63,6 +68,7 @@ package final class Panel {
     }
     child.parent = self
     children.append(child)
+    Self.generation &+= 1
   }
 
   /// Removes a child panel and unmounts its node; the child keeps its own subtree.
@@ -73,6 +79,7 @@ package final class Panel {
     children.remove(at: index)
     child.node.unmount(from: node)
     child.parent = nil
+    Self.generation &+= 1
   }
 
   /// Adds a line to the log.
