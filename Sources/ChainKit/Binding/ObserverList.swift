@@ -46,8 +46,9 @@ final class ObserverList<A, B> {
     return box
   }
 
-  /// Calls every observer present now, in registration order.
-  func notify(_ first: A, _ second: B) {
+  /// Calls every observer present now, in registration order, except `skipped` (a binding's
+  /// own observer while the binding writes: its echo would be suppressed anyway).
+  func notify(_ first: A, _ second: B, skipping skipped: ObjectIdentifier? = nil) {
     // NB: the count is the snapshot: observers appended from here on are not called.
     let count = boxes.count
     guard count > 0 else { return }
@@ -55,7 +56,7 @@ final class ObserverList<A, B> {
     var index = 0
     while index < count {
       let box = boxes[index]
-      if !box.isRemoved {
+      if !box.isRemoved, ObjectIdentifier(box) != skipped {
         if box.isLifetimeBound, box.lifetime == nil {
           box.cancel()
         } else {

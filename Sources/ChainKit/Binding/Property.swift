@@ -43,12 +43,16 @@ public final class Property<Value> {
   /// new value, then lets the bindings it is a member of propagate the change.
   public var value: Value {
     get { storage }
-    set {
-      let old = storage
-      storage = newValue
-      observers.notify(old, newValue)
-      bindings.notify(old, newValue)
-    }
+    set { write(newValue, skipping: nil) }
+  }
+
+  /// Writes `newValue`, then notifies the observers and the bindings except `skipped`: a binding
+  /// writing untraced skips its own observer instead of taking a suppressed echo round trip.
+  func write(_ newValue: Value, skipping skipped: ObjectIdentifier?) {
+    let old = storage
+    storage = newValue
+    observers.notify(old, newValue)
+    bindings.notify(old, newValue, skipping: skipped)
   }
 
   /// Writes `newValue` without notifying any observer or binding (FishBind's `deadFish`).
