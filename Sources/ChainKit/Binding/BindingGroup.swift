@@ -25,7 +25,7 @@ final class BindingGroup<G>: Cancellable {
   private var isCancelled = false
   private var hasDropped = false
   /// What the binding's token refers to weakly, instead of the group.
-  private var ticket: BindingTicket<G>?
+  private var ticket: CancelTicket<BindingGroup<G>>?
 
   /// The most changes one outside write may set off, deferred ones included.
   static var roundLimit: Int { 64 }
@@ -40,8 +40,8 @@ final class BindingGroup<G>: Cancellable {
   /// Starts listening to the members, then writes the first member's value to the others.
   ///
   /// - Returns: The ticket the binding's token refers to.
-  func start() -> BindingTicket<G> {
-    let ticket = BindingTicket(self)
+  func start() -> CancelTicket<BindingGroup<G>> {
+    let ticket = CancelTicket(self)
     self.ticket = ticket
     for member in members { member.attach(to: self) }
     if let first = members.first, let value = first.currentValue {

@@ -47,8 +47,9 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   private let toMember: (@MainActor (G) -> M)?
   private let fromMember: (@MainActor (M) -> G)?
   private let memberName: String
-  private weak var observer: ObserverBox<M, M>?
-  /// The observer's identity, compared (never dereferenced) to skip this member's own echo.
+  /// The identity of this member's observer of the property: compared to skip the member's own
+  /// echo, and looked up to cancel it. NB: not a weak reference, which would give every observer
+  /// box a side table, and it is retained on every notification.
   private var observerID: ObjectIdentifier?
   /// The value this binding is writing to the property right now: its echo is not a change.
   private var writing: M?
@@ -74,7 +75,7 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
 
   override func attach(to group: BindingGroup<G>) {
     guard sends, let property else { return }
-    // NB: the closure holds the group and this member; the member holds the observer weakly,
+    // NB: the closure holds the group and this member; the member does not hold the observer,
     // so a property that deallocates takes the whole registration with it. The closure only
     // runs from the property's own notification, so the property is alive whenever it runs and
     // is captured unowned(unsafe): no weak load per change.
@@ -82,7 +83,6 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
       [group, self, unowned(unsafe) property] old, new in
       self.received(old, new, of: property, in: group)
     }
-    observer = box
     observerID = ObjectIdentifier(box)
   }
 
@@ -126,8 +126,8 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   }
 
   override func detach() {
-    observer?.cancel()
-    observer = nil
+    // NB: a property that is gone took its observers with it.
+    if let observerID, let property { property.bindings.cancel(observerID) }
     observerID = nil
   }
 }

@@ -9,6 +9,8 @@ final class ObserverBox<A, B>: Cancellable {
   /// Set when cancelled; a removed observer is never called again, even from a snapshot.
   private(set) var isRemoved = false
   weak var list: ObserverList<A, B>?
+  /// What the observer's token refers to, so the box itself is never weakly referenced.
+  private var ticket: CancelTicket<ObserverBox>?
 
   init(lifetime: AnyObject?, body: @escaping @MainActor (A, B) -> Void) {
     self.body = body
@@ -22,6 +24,13 @@ final class ObserverBox<A, B>: Cancellable {
     guard !isRemoved else { return }
     isRemoved = true
     list?.removeCancelled()
+  }
+
+  /// A token that cancels this observer and does not keep it alive.
+  func token() -> Subscription {
+    let ticket = CancelTicket(self)
+    self.ticket = ticket
+    return Subscription(weak: ticket)
   }
 }
 
@@ -75,6 +84,18 @@ final class ObserverList<A, B> {
       hasTombstones = true
     } else {
       compact()
+    }
+  }
+
+  /// Cancels the observer whose identity is `id`, if it is still here.
+  func cancel(_ id: ObjectIdentifier) {
+    var index = 0
+    while index < boxes.count {
+      if ObjectIdentifier(boxes[index]) == id {
+        boxes[index].cancel()
+        return
+      }
+      index += 1
     }
   }
 

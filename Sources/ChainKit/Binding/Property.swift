@@ -70,7 +70,7 @@ public final class Property<Value> {
   public func observe(
     owner: AnyObject? = nil, _ body: @escaping @MainActor (Value, Value) -> Void
   ) -> Subscription {
-    Subscription(weak: observers.add(lifetime: owner, body))
+    observers.add(lifetime: owner, body).token()
   }
 
   /// The number of observers (bindings included) that can still be called.
