@@ -17,10 +17,11 @@
 public final class Property<Value> {
   /// A human-readable name, used by traces.
   public let name: String
-  private var storage: Value
-  let observers = ObserverList<Value, Value>()
+  // NB: `@usableFromInline` with the setter `@inlinable`, so a client's write is specialised.
+  @usableFromInline @exclusivity(unchecked) var storage: Value
+  @usableFromInline let observers = ObserverList<Value, Value>()
   /// The bindings this property is a member of; notified after the observers.
-  let bindings = ObserverList<Value, Value>()
+  @usableFromInline let bindings = ObserverList<Value, Value>()
   private let hasOwner: Bool
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
@@ -41,6 +42,7 @@ public final class Property<Value> {
 
   /// The current value; setting it writes, then notifies every observer with the old and the
   /// new value, then lets the bindings it is a member of propagate the change.
+  @inlinable
   public var value: Value {
     get { storage }
     set { write(newValue, skipping: nil) }
@@ -48,6 +50,7 @@ public final class Property<Value> {
 
   /// Writes `newValue`, then notifies the observers and the bindings except `skipped`: a binding
   /// writing untraced skips its own observer instead of taking a suppressed echo round trip.
+  @inlinable
   func write(_ newValue: Value, skipping skipped: ObjectIdentifier?) {
     let old = storage
     storage = newValue
