@@ -87,6 +87,5 @@ private func start<Value>(
 ) -> Subscription {
   let group = BindingGroup(
     name: name, tracer: tracer, members: ContiguousArray(members.map { $0.make() }))
-  group.start()
-  return Subscription(weak: group)
+  return Subscription(weak: group.start())
 }

@@ -24,6 +24,8 @@ final class BindingGroup<G>: Cancellable {
   private var pending: MemberBox<G>?
   private var isCancelled = false
   private var hasDropped = false
+  /// What the binding's token refers to weakly, instead of the group.
+  private var ticket: CancelTicket<BindingGroup<G>>?
 
   /// The most changes one outside write may set off, deferred ones included.
   static var roundLimit: Int { 64 }
@@ -36,11 +38,16 @@ final class BindingGroup<G>: Cancellable {
   }
 
   /// Starts listening to the members, then writes the first member's value to the others.
-  func start() {
+  ///
+  /// - Returns: The ticket the binding's token refers to.
+  func start() -> CancelTicket<BindingGroup<G>> {
+    let ticket = CancelTicket(self)
+    self.ticket = ticket
     for member in members { member.attach(to: self) }
     if let first = members.first, let value = first.currentValue {
       propagate(from: first, value: value)
     }
+    return ticket
   }
 
   var isActive: Bool { !isCancelled && members.count { !$0.isDropped && $0.isAlive } >= 2 }

@@ -85,7 +85,7 @@ public final class Hook<Args, Result> {
   public func observe(
     owner: AnyObject? = nil, _ body: @escaping @MainActor (Args, Result) -> Void
   ) -> Subscription {
-    Subscription(weak: observers.add(lifetime: owner, body))
+    observers.add(lifetime: owner, body).token()
   }
 
   /// The number of observers (bindings included) that can still be called.

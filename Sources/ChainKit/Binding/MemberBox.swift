@@ -47,7 +47,10 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   private let toMember: (@MainActor (G) -> M)?
   private let fromMember: (@MainActor (M) -> G)?
   private let memberName: String
-  private weak var observer: ObserverBox<M, M>?
+  /// The identity of this member's observer of the property: compared to skip the member's own
+  /// echo, and looked up to cancel it. NB: not a weak reference, which would give every observer
+  /// box a side table, and it is retained on every notification.
+  private var observerID: ObjectIdentifier?
   /// The value this binding is writing to the property right now: its echo is not a change.
   private var writing: M?
 
@@ -72,15 +75,19 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
 
   override func attach(to group: BindingGroup<G>) {
     guard sends, let property else { return }
-    // NB: the closure holds the group and this member; the member holds the observer weakly,
-    // so a property that deallocates takes the whole registration with it.
-    observer = property.bindings.add(lifetime: nil) { [group, self] old, new in
-      self.received(old, new, in: group)
+    // NB: the closure holds the group and this member; the member does not hold the observer,
+    // so a property that deallocates takes the whole registration with it. The closure only
+    // runs from the property's own notification, so the property is alive whenever it runs and
+    // is captured unowned(unsafe): no weak load per change.
+    let box = property.bindings.add(lifetime: nil) {
+      [group, self, unowned(unsafe) property] old, new in
+      self.received(old, new, of: property, in: group)
     }
+    observerID = ObjectIdentifier(box)
   }
 
-  private func received(_ old: M, _ new: M, in group: BindingGroup<G>) {
-    guard let fromMember, let property, property.isOwnerAlive else {
+  private func received(_ old: M, _ new: M, of property: Property<M>, in group: BindingGroup<G>) {
+    guard let fromMember, property.isOwnerAlive else {
       group.drop(self)
       return
     }
@@ -102,14 +109,25 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
     let old = property.value
     guard old != target else { return true }
     group.trace(.update, self, old: String(describing: old), new: String(describing: target))
+    guard group.tracer == nil else {
+      // Traced: the echo goes round through this member's observer so it is recorded.
+      writing = target
+      property.value = target
+      writing = nil
+      return true
+    }
+    // NB: untraced, the echo of this write would be suppressed without a trace; skipping this
+    // member's observer saves the round trip. A nested write by an observer still reaches it.
     writing = target
-    property.value = target
+    property.write(target, skipping: observerID)
     writing = nil
-    return true
+    // The echo would have dropped a member whose owner died during the write; so does this.
+    return property.isOwnerAlive
   }
 
   override func detach() {
-    observer?.cancel()
-    observer = nil
+    // NB: a property that is gone took its observers with it.
+    if let observerID, let property { property.bindings.cancel(observerID) }
+    observerID = nil
   }
 }

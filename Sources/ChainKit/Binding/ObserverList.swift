@@ -1,14 +1,20 @@
 /// One observer of a ``Property`` or a ``Hook``: a closure that receives two values.
+///
+/// NB: `@usableFromInline`, with the notification `@inlinable`, so that a client setting a
+/// `Property<Int>` runs a notification specialised for `Int`, without generic metadata lookups.
 @MainActor
+@usableFromInline
 final class ObserverBox<A, B>: Cancellable {
-  let body: @MainActor (A, B) -> Void
+  @usableFromInline let body: @MainActor (A, B) -> Void
   /// Whether the observer is tied to an object's lifetime (see ``lifetime``).
-  let isLifetimeBound: Bool
+  @usableFromInline let isLifetimeBound: Bool
   /// The object whose deallocation ends the observer, if bound.
-  weak var lifetime: AnyObject?
+  @usableFromInline weak var lifetime: AnyObject?
   /// Set when cancelled; a removed observer is never called again, even from a snapshot.
-  private(set) var isRemoved = false
+  @usableFromInline @exclusivity(unchecked) private(set) var isRemoved = false
   weak var list: ObserverList<A, B>?
+  /// What the observer's token refers to, so the box itself is never weakly referenced.
+  private var ticket: CancelTicket<ObserverBox>?
 
   init(lifetime: AnyObject?, body: @escaping @MainActor (A, B) -> Void) {
     self.body = body
@@ -18,10 +24,18 @@ final class ObserverBox<A, B>: Cancellable {
 
   var isActive: Bool { !isRemoved && (!isLifetimeBound || lifetime != nil) }
 
+  @usableFromInline
   func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
     list?.removeCancelled()
+  }
+
+  /// A token that cancels this observer and does not keep it alive.
+  func token() -> Subscription {
+    let ticket = CancelTicket(self)
+    self.ticket = ticket
+    return Subscription(weak: ticket)
   }
 }
 
@@ -33,10 +47,14 @@ final class ObserverBox<A, B>: Cancellable {
 /// under way, so a notification can walk the list by index without copying it: a notification
 /// allocates nothing.
 @MainActor
+@usableFromInline
 final class ObserverList<A, B> {
-  private var boxes: ContiguousArray<ObserverBox<A, B>> = []
-  private var notifying = 0
-  private var hasTombstones = false
+  // NB: accessed in place only, never `inout` across a call: no exclusivity checks.
+  @usableFromInline @exclusivity(unchecked) var boxes: ContiguousArray<ObserverBox<A, B>> = []
+  @usableFromInline @exclusivity(unchecked) var notifying = 0
+  @usableFromInline @exclusivity(unchecked) var hasTombstones = false
+
+  @usableFromInline init() {}
 
   /// Adds an observer; it is first called by the next notification that starts.
   func add(lifetime: AnyObject?, _ body: @escaping @MainActor (A, B) -> Void) -> ObserverBox<A, B> {
@@ -46,8 +64,10 @@ final class ObserverList<A, B> {
     return box
   }
 
-  /// Calls every observer present now, in registration order.
-  func notify(_ first: A, _ second: B) {
+  /// Calls every observer present now, in registration order, except `skipped` (a binding's
+  /// own observer while the binding writes: its echo would be suppressed anyway).
+  @inlinable
+  func notify(_ first: A, _ second: B, skipping skipped: ObjectIdentifier? = nil) {
     // NB: the count is the snapshot: observers appended from here on are not called.
     let count = boxes.count
     guard count > 0 else { return }
@@ -55,7 +75,7 @@ final class ObserverList<A, B> {
     var index = 0
     while index < count {
       let box = boxes[index]
-      if !box.isRemoved {
+      if !box.isRemoved, ObjectIdentifier(box) != skipped {
         if box.isLifetimeBound, box.lifetime == nil {
           box.cancel()
         } else {
@@ -77,6 +97,18 @@ final class ObserverList<A, B> {
     }
   }
 
+  /// Cancels the observer whose identity is `id`, if it is still here.
+  func cancel(_ id: ObjectIdentifier) {
+    var index = 0
+    while index < boxes.count {
+      if ObjectIdentifier(boxes[index]) == id {
+        boxes[index].cancel()
+        return
+      }
+      index += 1
+    }
+  }
+
   /// Cancels every observer.
   func cancelAll() {
     for box in boxes { box.cancel() }
@@ -85,7 +117,8 @@ final class ObserverList<A, B> {
   /// The number of observers that can still be called.
   var liveCount: Int { boxes.count { $0.isActive } }
 
-  private func compact() {
+  @usableFromInline
+  func compact() {
     hasTombstones = false
     boxes.removeAll { !$0.isActive }
   }

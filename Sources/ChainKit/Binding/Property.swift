@@ -17,10 +17,11 @@
 public final class Property<Value> {
   /// A human-readable name, used by traces.
   public let name: String
-  private var storage: Value
-  let observers = ObserverList<Value, Value>()
+  // NB: `@usableFromInline` with the setter `@inlinable`, so a client's write is specialised.
+  @usableFromInline @exclusivity(unchecked) var storage: Value
+  @usableFromInline let observers = ObserverList<Value, Value>()
   /// The bindings this property is a member of; notified after the observers.
-  let bindings = ObserverList<Value, Value>()
+  @usableFromInline let bindings = ObserverList<Value, Value>()
   private let hasOwner: Bool
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
@@ -41,14 +42,20 @@ public final class Property<Value> {
 
   /// The current value; setting it writes, then notifies every observer with the old and the
   /// new value, then lets the bindings it is a member of propagate the change.
+  @inlinable
   public var value: Value {
     get { storage }
-    set {
-      let old = storage
-      storage = newValue
-      observers.notify(old, newValue)
-      bindings.notify(old, newValue)
-    }
+    set { write(newValue, skipping: nil) }
+  }
+
+  /// Writes `newValue`, then notifies the observers and the bindings except `skipped`: a binding
+  /// writing untraced skips its own observer instead of taking a suppressed echo round trip.
+  @inlinable
+  func write(_ newValue: Value, skipping skipped: ObjectIdentifier?) {
+    let old = storage
+    storage = newValue
+    observers.notify(old, newValue)
+    bindings.notify(old, newValue, skipping: skipped)
   }
 
   /// Writes `newValue` without notifying any observer or binding (FishBind's `deadFish`).
@@ -66,7 +73,7 @@ public final class Property<Value> {
   public func observe(
     owner: AnyObject? = nil, _ body: @escaping @MainActor (Value, Value) -> Void
   ) -> Subscription {
-    Subscription(weak: observers.add(lifetime: owner, body))
+    observers.add(lifetime: owner, body).token()
   }
 
   /// The number of observers (bindings included) that can still be called.
