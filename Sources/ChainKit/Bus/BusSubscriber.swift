@@ -8,7 +8,12 @@ final class BusSubscriber<Event>: Cancellable {
   // NB: read on every publish, around calls to unknown closures; unchecked, because only the
   // main actor touches it and no access to it can overlap another.
   @exclusivity(unchecked) var isRemoved = false
-  weak var slot: BusSlot<Event>?
+  /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
+  /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
+  unowned(unsafe) let slot: BusSlot<Event>
+  /// What the token holds instead of this subscriber, so that a kept token does not keep the
+  /// body (and what it captured) alive.
+  let ticket = BusTicket()
 
   init(
     owner: AnyObject?, slot: BusSlot<Event>, body: @escaping @MainActor (Event) throws -> Void
@@ -17,7 +22,10 @@ final class BusSubscriber<Event>: Cancellable {
     self.isOwnerBound = owner != nil
     self.owner = owner
     self.slot = slot
+    ticket.subscription = self
   }
+
+  deinit { ticket.isEnded = true }
 
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
   var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
@@ -25,7 +33,7 @@ final class BusSubscriber<Event>: Cancellable {
   func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    slot?.dropRemoved()
+    slot.dropRemoved()
   }
 }
 
@@ -61,5 +69,24 @@ final class BusProducer<Event>: Cancellable {
     guard !isRemoved else { return }
     isRemoved = true
     bus?.producerCancelled(self)
+  }
+}
+
+/// A token's handle on a bus subscription: it refers to the subscription without owning it, and
+/// is marked ended when the subscription is deallocated, so it never reaches a freed one.
+@MainActor
+final class BusTicket: Cancellable {
+  unowned(unsafe) var subscription: (any Cancellable)?
+  /// Set by the subscription's deinit, which may run on no actor; only the main actor reads it.
+  nonisolated(unsafe) var isEnded = false
+
+  var isActive: Bool {
+    guard !isEnded, let subscription else { return false }
+    return subscription.isActive
+  }
+
+  func cancel() {
+    guard !isEnded, let subscription else { return }
+    subscription.cancel()
   }
 }

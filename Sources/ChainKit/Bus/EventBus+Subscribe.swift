@@ -40,13 +40,13 @@ extension EventBus {
   }
 
   private func add<Event>(_ subscriber: BusSubscriber<Event>) -> Subscription {
-    guard let slot = subscriber.slot else { return Subscription.combining([]) }
+    let slot = subscriber.slot
     slot.subscribers.append(subscriber)
     if let producer = slot.producer, let value = producer.value() {
       var outcome = Outcome()
       call(subscriber, with: value, outcome: &outcome)
       report(value, in: slot, source: .newSubscriber, outcome: outcome)
     }
-    return Subscription(weak: subscriber)
+    return Subscription(subscriber.ticket)
   }
 }

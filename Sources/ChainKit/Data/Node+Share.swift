@@ -90,7 +90,7 @@ extension Node {
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) {
     let called =
-      DataState.subscriberCount > 0 ? NodeCore.deliver(core.dataDeliveries(forKey: keyID)) : 0
+      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID) : 0
     guard Trace.installedCount > 0 else { return }
     let tracers = core.tracersOnPath
     guard !tracers.isEmpty else { return }

@@ -51,4 +51,9 @@ enum DataState {
   /// values away, so when this is zero an unmount or a deallocation has nothing to re-resolve;
   /// that keeps tearing down a deep tree from the root linear.
   static var resolvedCount = 0
+  /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
+  /// runs no user code, so it is never in use twice.
+  static var walkStack = ContiguousArray<NodeCore.DataWalkEntry>()
+  /// Snapshot buffers for notification passes, kept between shares; a nested pass takes another.
+  static var deliveryBuffers: [ContiguousArray<NodeCore.DataDelivery>] = []
 }
