@@ -13,7 +13,7 @@ final class BusSubscriber<Event>: Cancellable {
   unowned(unsafe) let slot: BusSlot<Event>
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
-  let ticket = BusTicket()
+  let ticket = SubscriberTicket()
 
   init(
     owner: AnyObject?, slot: BusSlot<Event>, body: @escaping @MainActor (Event) throws -> Void
@@ -72,10 +72,10 @@ final class BusProducer<Event>: Cancellable {
   }
 }
 
-/// A token's handle on a bus subscription: it refers to the subscription without owning it, and
+/// A token's handle on a bus or data subscription: it refers to the subscription without owning it, and
 /// is marked ended when the subscription is deallocated, so it never reaches a freed one.
 @MainActor
-final class BusTicket: Cancellable {
+final class SubscriberTicket: Cancellable {
   unowned(unsafe) var subscription: (any Cancellable)?
   /// Set by the subscription's deinit, which may run on no actor; only the main actor reads it.
   nonisolated(unsafe) var isEnded = false

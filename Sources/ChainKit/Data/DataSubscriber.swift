@@ -14,11 +14,17 @@ class DataSubscriber: Cancellable {
     }
   }
   var isRemoved = false
+  /// What the token holds: a weak reference would give every subscriber a side table, and
+  /// reference counting through a side table is several times slower on every delivery.
+  let ticket = SubscriberTicket()
 
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
     self.core = core
+    ticket.subscription = self
   }
+
+  deinit { ticket.isEnded = true }
 
   var isActive: Bool { !isRemoved }
 

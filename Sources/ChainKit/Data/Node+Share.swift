@@ -68,7 +68,7 @@ extension Node {
     if let slot = DataResolver.nearest(from: core, keyID: key.id) {
       subscriber.deliver(from: slot)
     }
-    return Subscription(weak: subscriber)
+    return Subscription(subscriber.ticket)
   }
 
   private var sharedData: NodeData {
