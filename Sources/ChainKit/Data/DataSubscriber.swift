@@ -57,7 +57,10 @@ final class DataSubscriberBox<Value>: DataSubscriber {
   override func deliver(from slot: SharedSlot?) {
     source = slot
     // The cast is safe: a key id is only ever shared and subscribed with its own value type.
-    let value = slot.flatMap { unsafeDowncast($0, to: SharedSlotBox<Value>.self).read() }
-    body(value)
+    if let slot {
+      body(unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read())
+    } else {
+      body(nil)
+    }
   }
 }

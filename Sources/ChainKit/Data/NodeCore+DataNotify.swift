@@ -4,8 +4,11 @@ extension NodeCore {
   typealias DataDelivery = (subscriber: DataSubscriber, slot: SharedSlot?)
 
   /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
-  /// parent resolves to, when that is known.
-  typealias DataWalkEntry = (core: NodeCore, inherited: SharedSlot?, isKnown: Bool)
+  /// parent resolves to, when that is known. Unretained: the walk runs no user code, so every
+  /// node and slot it holds is kept alive by the tree meanwhile.
+  typealias DataWalkEntry = (
+    core: Unmanaged<NodeCore>, inherited: Unmanaged<SharedSlot>?, isKnown: Bool
+  )
 
   /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children
   /// in mount order), with the slot each resolves to. Subtrees whose root has its own value for
@@ -24,27 +27,32 @@ extension NodeCore {
       swap(&stack, &DataState.walkStack)
     }
     var seen = Set<ObjectIdentifier>()
-    stack.append((self, DataResolver.nearest(from: self, keyID: keyID), true))
-    while let (core, inherited, isKnown) = stack.popLast() {
-      let isRoot = core === self
-      if !isRoot, core.parents.count > 1 {
-        guard seen.insert(ObjectIdentifier(core)).inserted else { continue }
-      }
-      var slot = inherited
-      var known = isKnown && (isRoot || core.parents.count == 1)
-      if let data = core.data {
-        if !isRoot, data.slot(for: keyID) != nil { continue }
-        if data.hasSubscriber(for: keyID) {
-          if !known {
-            slot = DataResolver.nearest(from: core, keyID: keyID)
-            known = true
-          }
+    let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
+    stack.append((Unmanaged.passUnretained(self), start, true))
+    while let (entry, inherited, isKnown) = stack.popLast() {
+      withGuaranteed(entry) { core in
+        let isRoot = core === self
+        if !isRoot, core.parents.count > 1 {
+          guard seen.insert(ObjectIdentifier(core)).inserted else { return }
+        }
+        var slot = inherited
+        var known = isKnown && (isRoot || core.parents.count == 1)
+        if let data = core.data {
+          if !isRoot, data.slot(for: keyID) != nil { return }
           for subscriber in data.subscribers where subscriber.keyID == keyID {
-            out.append((subscriber, slot))
+            if !known {
+              slot = DataResolver.nearest(from: core, keyID: keyID).map {
+                Unmanaged.passUnretained($0)
+              }
+              known = true
+            }
+            out.append((subscriber, slot?.takeUnretainedValue()))
           }
         }
+        for child in core.children.reversed() {
+          stack.append((Unmanaged.passUnretained(child), slot, known))
+        }
       }
-      for child in core.children.reversed() { stack.append((child, slot, known)) }
     }
   }
 
