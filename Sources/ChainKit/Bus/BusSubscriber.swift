@@ -41,18 +41,25 @@ final class BusSubscriber<Event>: Cancellable {
 @MainActor
 final class BusProducer<Event>: Cancellable {
   private let current: @MainActor () -> Event?
-  weak var bus: EventBus?
+  /// NB: not weak (a weak reference gives the bus a side table, which slows every retain of
+  /// it): the bus owns the slot that owns this producer, and nothing else keeps it.
+  unowned(unsafe) let bus: EventBus
   var isRemoved = false
   /// The owner of an owner-bound producer; the producer is dropped once it is gone.
   weak var owner: AnyObject?
   let isOwnerBound: Bool
+  /// What the token holds instead of this producer.
+  let ticket = SubscriberTicket()
 
   init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
     self.bus = bus
     self.owner = owner
     self.isOwnerBound = owner != nil
     self.current = current
+    ticket.subscription = self
   }
+
+  deinit { ticket.isEnded = true }
 
   var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
@@ -68,7 +75,7 @@ final class BusProducer<Event>: Cancellable {
   func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    bus?.producerCancelled(self)
+    bus.producerCancelled(self)
   }
 }
 
