@@ -1,7 +1,10 @@
-/// One subscription on a bus, for events of type `Event`.
+/// One subscription on a bus, whatever its event type.
+///
+/// NB: the bookkeeping lives in this non-generic base, and slots keep their subscribers as
+/// `AnyBusSubscriber`, so appending, compacting and snapshotting a list is specialised code
+/// instead of generic code that looks up type metadata on every call.
 @MainActor
-final class BusSubscriber<Event>: Cancellable {
-  let body: @MainActor (Event) throws -> Void
+class AnyBusSubscriber: Cancellable {
   let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   weak var owner: AnyObject?
@@ -10,15 +13,12 @@ final class BusSubscriber<Event>: Cancellable {
   @exclusivity(unchecked) var isRemoved = false
   /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
   /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
-  unowned(unsafe) let slot: BusSlot<Event>
+  unowned(unsafe) let slot: AnyBusSlot
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
   let ticket = SubscriberTicket()
 
-  init(
-    owner: AnyObject?, slot: BusSlot<Event>, body: @escaping @MainActor (Event) throws -> Void
-  ) {
-    self.body = body
+  init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
     self.owner = owner
     self.slot = slot
@@ -28,12 +28,24 @@ final class BusSubscriber<Event>: Cancellable {
   deinit { ticket.isEnded = true }
 
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
-  var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+  final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
-  func cancel() {
+  final func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
     slot.dropRemoved()
+  }
+}
+
+/// One subscription on a bus, for events of type `Event`.
+final class BusSubscriber<Event>: AnyBusSubscriber {
+  let body: @MainActor (Event) throws -> Void
+
+  init(
+    owner: AnyObject?, slot: AnyBusSlot, body: @escaping @MainActor (Event) throws -> Void
+  ) {
+    self.body = body
+    super.init(owner: owner, slot: slot)
   }
 }
 
