@@ -13,6 +13,8 @@ class DataSubscriber: Cancellable {
       if oldValue != nil, source == nil { DataState.resolvedCount -= 1 }
     }
   }
+  /// The version of `source` when it was last delivered.
+  var sourceVersion: UInt64 = 0
   var isRemoved = false
   /// What the token holds: a weak reference would give every subscriber a side table, and
   /// reference counting through a side table is several times slower on every delivery.
@@ -41,6 +43,11 @@ class DataSubscriber: Cancellable {
     DataState.subscriberCount -= 1
   }
 
+  /// Whether `slot` is what this subscriber last heard: the same slot, at the same version.
+  func hasHeard(_ slot: SharedSlot?) -> Bool {
+    slot === source && (slot?.version ?? 0) == sourceVersion
+  }
+
   /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.
   func deliver(from slot: SharedSlot?) {}
 }
@@ -56,6 +63,7 @@ final class DataSubscriberBox<Value>: DataSubscriber {
 
   override func deliver(from slot: SharedSlot?) {
     source = slot
+    sourceVersion = slot?.version ?? 0
     // The cast is safe: a key id is only ever shared and subscribed with its own value type.
     if let slot {
       body(unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read())

@@ -47,7 +47,7 @@ extension NodeCore {
       let slot =
         unchanged
         ? collected : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
-      guard slot !== subscriber.source else { continue }
+      guard !subscriber.hasHeard(slot) else { continue }
       subscriber.deliver(from: slot)
       called += 1
     }
