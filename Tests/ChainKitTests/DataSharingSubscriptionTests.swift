@@ -99,4 +99,34 @@ struct DataSharingSubscriptionTests {
     #expect(calls <= Node.nestingLimit + 1)
     #expect(calls > 1)
   }
+
+  @Test("sharing a constant again at the same node delivers each new value")
+  func resharingDeliversEachValue() throws {
+    let root = Node("root")
+    let leaf = Node("leaf")
+    try leaf.mount(at: root)
+    var log: [Int?] = []
+    leaf.subscribe(.count) { log.append($0) }
+    root.share(1, for: .count)
+    root.share(1, for: .count)
+    root.share(2, for: .count)
+    #expect(log == [1, 1, 2])
+  }
+
+  @Test("a subscriber re-sharing mid-notification leaves later subscribers called once, newest")
+  func resharingMidNotificationCallsLaterSubscribersOnce() throws {
+    let root = Node("root")
+    let first = Node("first")
+    let second = Node("second")
+    try first.mount(at: root)
+    try second.mount(at: root)
+    var log: [String] = []
+    first.subscribe(.count) { value in
+      log.append("first:\(value ?? -1)")
+      if value == 1 { root.share(2, for: .count) }
+    }
+    second.subscribe(.count) { log.append("second:\($0 ?? -1)") }
+    root.share(1, for: .count)
+    #expect(log == ["first:1", "first:2", "second:2"])
+  }
 }

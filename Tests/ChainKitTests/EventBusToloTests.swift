@@ -74,4 +74,17 @@ struct EventBusToloTests {
     for prefix in ["h", "he", "hey"] { bus.publish(TextChanged(text: prefix)) }
     #expect(text == "hey")
   }
+
+  @Test("a token kept after its bus is gone is inactive, and cancelling it is harmless")
+  func tokenOutlivesItsBus() {
+    var bus: EventBus? = EventBus(name: "gone")
+    let token = bus?.subscribe(Int.self) { _ in }
+    let producerToken = bus?.produce(Int.self) { 1 }
+    #expect(token?.isActive == true)
+    bus = nil
+    #expect(token?.isActive == false)
+    #expect(producerToken?.isActive == false)
+    token?.cancel()
+    producerToken?.cancel()
+  }
 }

@@ -1,31 +1,51 @@
-/// One subscription on a bus, for events of type `Event`.
+/// One subscription on a bus, whatever its event type.
+///
+/// NB: the bookkeeping lives in this non-generic base, and slots keep their subscribers as
+/// `AnyBusSubscriber`, so appending, compacting and snapshotting a list is specialised code
+/// instead of generic code that looks up type metadata on every call.
 @MainActor
-final class BusSubscriber<Event>: Cancellable {
-  let body: @MainActor (Event) throws -> Void
+class AnyBusSubscriber: Cancellable {
   let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   weak var owner: AnyObject?
   // NB: read on every publish, around calls to unknown closures; unchecked, because only the
   // main actor touches it and no access to it can overlap another.
   @exclusivity(unchecked) var isRemoved = false
-  weak var slot: BusSlot<Event>?
+  /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
+  /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
+  unowned(unsafe) let slot: AnyBusSlot
+  /// What the token holds instead of this subscriber, so that a kept token does not keep the
+  /// body (and what it captured) alive.
+  let ticket = SubscriberTicket()
 
-  init(
-    owner: AnyObject?, slot: BusSlot<Event>, body: @escaping @MainActor (Event) throws -> Void
-  ) {
-    self.body = body
+  init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
     self.owner = owner
     self.slot = slot
+    ticket.subscription = self
   }
 
-  /// Whether it can still run: not cancelled, and its owner (if any) alive.
-  var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+  deinit { ticket.isEnded = true }
 
-  func cancel() {
+  /// Whether it can still run: not cancelled, and its owner (if any) alive.
+  final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+
+  final func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    slot?.dropRemoved()
+    slot.dropRemoved()
+  }
+}
+
+/// One subscription on a bus, for events of type `Event`.
+final class BusSubscriber<Event>: AnyBusSubscriber {
+  let body: @MainActor (Event) throws -> Void
+
+  init(
+    owner: AnyObject?, slot: AnyBusSlot, body: @escaping @MainActor (Event) throws -> Void
+  ) {
+    self.body = body
+    super.init(owner: owner, slot: slot)
   }
 }
 
@@ -33,18 +53,25 @@ final class BusSubscriber<Event>: Cancellable {
 @MainActor
 final class BusProducer<Event>: Cancellable {
   private let current: @MainActor () -> Event?
-  weak var bus: EventBus?
+  /// NB: not weak (a weak reference gives the bus a side table, which slows every retain of
+  /// it): the bus owns the slot that owns this producer, and nothing else keeps it.
+  unowned(unsafe) let bus: EventBus
   var isRemoved = false
   /// The owner of an owner-bound producer; the producer is dropped once it is gone.
   weak var owner: AnyObject?
   let isOwnerBound: Bool
+  /// What the token holds instead of this producer.
+  let ticket = SubscriberTicket()
 
   init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
     self.bus = bus
     self.owner = owner
     self.isOwnerBound = owner != nil
     self.current = current
+    ticket.subscription = self
   }
+
+  deinit { ticket.isEnded = true }
 
   var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
@@ -60,6 +87,25 @@ final class BusProducer<Event>: Cancellable {
   func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    bus?.producerCancelled(self)
+    bus.producerCancelled(self)
+  }
+}
+
+/// A token's handle on a bus or data subscription: it refers to the subscription without owning it, and
+/// is marked ended when the subscription is deallocated, so it never reaches a freed one.
+@MainActor
+final class SubscriberTicket: Cancellable {
+  unowned(unsafe) var subscription: (any Cancellable)?
+  /// Set by the subscription's deinit, which may run on no actor; only the main actor reads it.
+  nonisolated(unsafe) var isEnded = false
+
+  var isActive: Bool {
+    guard !isEnded, let subscription else { return false }
+    return subscription.isActive
+  }
+
+  func cancel() {
+    guard !isEnded, let subscription else { return }
+    subscription.cancel()
   }
 }

@@ -39,8 +39,15 @@ extension EventBus {
     slot.publishing += 1
     // A local copy is the snapshot: appends during the publish go to the slot's own array.
     let subscribers = slot.subscribers
-    for subscriber in subscribers where !subscriber.isRemoved {
-      call(subscriber, with: event, outcome: &outcome)
+    for index in subscribers.indices {
+      // The cast is safe: a slot only holds subscribers of its own event type. Unretained: the
+      // snapshot holds every subscriber meanwhile (retaining each cost more than the call).
+      let reference = Unmanaged<BusSubscriber<Event>>.fromOpaque(
+        Unmanaged.passUnretained(subscribers[index]).toOpaque())
+      withGuaranteed(reference) { subscriber in
+        guard !subscriber.isRemoved else { return }
+        call(subscriber, with: event, outcome: &outcome)
+      }
     }
     slot.publishing -= 1
     DispatchState.depth -= 1

@@ -14,7 +14,8 @@ extension EventBus {
   public func subscribe<Event>(
     _ type: Event.Type, _ body: @escaping @MainActor (Event) throws -> Void
   ) -> Subscription {
-    add(BusSubscriber(owner: nil, slot: makeSlot(for: type), body: body))
+    let slot = makeSlot(for: type)
+    return add(BusSubscriber(owner: nil, slot: slot, body: body), to: slot)
   }
 
   /// Subscribes on behalf of `owner`, held weakly: the subscription ends when `owner`
@@ -36,17 +37,18 @@ extension EventBus {
     for existing in slot.subscribers where existing.isOwnerBound && existing.owner === owner {
       existing.cancel()
     }
-    return add(BusSubscriber(owner: owner, slot: slot, body: body))
+    return add(BusSubscriber(owner: owner, slot: slot, body: body), to: slot)
   }
 
-  private func add<Event>(_ subscriber: BusSubscriber<Event>) -> Subscription {
-    guard let slot = subscriber.slot else { return Subscription.combining([]) }
+  private func add<Event>(
+    _ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>
+  ) -> Subscription {
     slot.subscribers.append(subscriber)
     if let producer = slot.producer, let value = producer.value() {
       var outcome = Outcome()
       call(subscriber, with: value, outcome: &outcome)
       report(value, in: slot, source: .newSubscriber, outcome: outcome)
     }
-    return Subscription(weak: subscriber)
+    return Subscription(subscriber.ticket)
   }
 }

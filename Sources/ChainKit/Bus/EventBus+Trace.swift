@@ -36,7 +36,9 @@ extension EventBus {
 @MainActor
 final class BusTracerInstallation: Cancellable {
   let tracer: any Tracer
-  weak var bus: EventBus?
+  /// NB: not weak, so the bus gets no side table: the bus owns this installation, and the token
+  /// refers to it weakly, so it never outlives the bus.
+  unowned(unsafe) let bus: EventBus
   private(set) var isActive = true
 
   init(tracer: any Tracer, bus: EventBus) {
@@ -47,6 +49,6 @@ final class BusTracerInstallation: Cancellable {
   func cancel() {
     guard isActive else { return }
     isActive = false
-    bus?.tracers.removeAll { $0 === self }
+    bus.tracers.removeAll { $0 === self }
   }
 }

@@ -23,6 +23,9 @@ public final class EventBus {
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   var slots: [ObjectIdentifier: AnyBusSlot] = [:]
   var tracers: [BusTracerInstallation] = []
+  /// The slot found last and its type: publishing the same type again skips hashing. Slots are
+  /// never removed, so the entry never goes stale.
+  private var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?
 
   /// Creates a private bus, independent of ``default``.
   ///
@@ -49,7 +52,12 @@ public final class EventBus {
 
   /// The slot for `Event`, if it exists.
   func slot<Event>(for type: Event.Type) -> BusSlot<Event>? {
-    guard let slot = slots[ObjectIdentifier(type)] else { return nil }
+    let id = ObjectIdentifier(type)
+    if let last = lastSlot, last.type == id {
+      return unsafeDowncast(last.slot, to: BusSlot<Event>.self)
+    }
+    guard let slot = slots[id] else { return nil }
+    lastSlot = (id, slot)
     // The cast is safe: a slot is only ever stored under its own event type.
     return unsafeDowncast(slot, to: BusSlot<Event>.self)
   }

@@ -13,12 +13,20 @@ class DataSubscriber: Cancellable {
       if oldValue != nil, source == nil { DataState.resolvedCount -= 1 }
     }
   }
+  /// The version of `source` when it was last delivered.
+  var sourceVersion: UInt64 = 0
   var isRemoved = false
+  /// What the token holds: a weak reference would give every subscriber a side table, and
+  /// reference counting through a side table is several times slower on every delivery.
+  let ticket = SubscriberTicket()
 
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
     self.core = core
+    ticket.subscription = self
   }
+
+  deinit { ticket.isEnded = true }
 
   var isActive: Bool { !isRemoved }
 
@@ -33,6 +41,11 @@ class DataSubscriber: Cancellable {
     isRemoved = true
     source = nil
     DataState.subscriberCount -= 1
+  }
+
+  /// Whether `slot` is what this subscriber last heard: the same slot, at the same version.
+  func hasHeard(_ slot: SharedSlot?) -> Bool {
+    slot === source && (slot?.version ?? 0) == sourceVersion
   }
 
   /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.
@@ -50,8 +63,12 @@ final class DataSubscriberBox<Value>: DataSubscriber {
 
   override func deliver(from slot: SharedSlot?) {
     source = slot
+    sourceVersion = slot?.version ?? 0
     // The cast is safe: a key id is only ever shared and subscribed with its own value type.
-    let value = slot.flatMap { unsafeDowncast($0, to: SharedSlotBox<Value>.self).read() }
-    body(value)
+    if let slot {
+      body(unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read())
+    } else {
+      body(nil)
+    }
   }
 }

@@ -10,6 +10,14 @@ extension Node {
   ///   - value: The value; it replaces any value or computed value shared here under `key`.
   ///   - key: The key to share it under.
   public func share<Value>(_ value: Value, for key: DataKey<Value>) {
+    // NB: a constant replacing a constant is written into the existing slot (its version tells
+    // subscribers it changed), so that sharing again allocates nothing.
+    if let existing = core.data?.slot(for: key.id),
+      unsafeDowncast(existing, to: SharedSlotBox<Value>.self).replaceConstant(with: value)
+    {
+      store(existing, key: key.name, action: .shared)
+      return
+    }
     store(SharedSlotBox(keyID: key.id, constant: value), key: key.name, action: .shared)
   }
 
@@ -68,7 +76,7 @@ extension Node {
     if let slot = DataResolver.nearest(from: core, keyID: key.id) {
       subscriber.deliver(from: slot)
     }
-    return Subscription(weak: subscriber)
+    return Subscription(subscriber.ticket)
   }
 
   private var sharedData: NodeData {
@@ -81,6 +89,7 @@ extension Node {
   private func store(_ slot: SharedSlot, key: String, action: ShareRecord.Action) {
     sharedData.store(slot)
     DataState.changeVersion &+= 1
+    slot.version = DataState.changeVersion
     // NB: the value is described only when a tracer will read it; describing is not free (a
     // large model's description grows with it) and must cost nothing with tracing off.
     notifySubtree(keyID: slot.keyID, key: key, value: slot.describeValue, action: action)
@@ -90,7 +99,7 @@ extension Node {
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) {
     let called =
-      DataState.subscriberCount > 0 ? NodeCore.deliver(core.dataDeliveries(forKey: keyID)) : 0
+      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID) : 0
     guard Trace.installedCount > 0 else { return }
     let tracers = core.tracersOnPath
     guard !tracers.isEmpty else { return }

@@ -1,5 +1,19 @@
 /// Calling data subscribers, with the snapshot, nesting and staleness rules.
 extension NodeCore {
+  /// Calls the subscribers for `keyID` in this node's subtree whose value changed; returns how
+  /// many were called.
+  ///
+  /// NB: the snapshot goes in a buffer from a pool (one per nesting level in use), so a share
+  /// allocates nothing once the buffers have grown.
+  func notifyDataSubscribers(forKey keyID: Int) -> Int {
+    var deliveries = DataState.deliveryBuffers.popLast() ?? []
+    collectDataDeliveries(forKey: keyID, into: &deliveries)
+    let called = Self.deliver(deliveries)
+    deliveries.removeAll(keepingCapacity: true)
+    DataState.deliveryBuffers.append(deliveries)
+    return called
+  }
+
   /// Calls each subscriber whose resolved slot differs from the one it last heard from, in
   /// order; returns how many were called.
   ///
@@ -7,7 +21,7 @@ extension NodeCore {
   /// not in it (it got the current value when it subscribed). If a subscriber changes the tree
   /// or shares again, later entries may be stale, so they are resolved afresh before delivery;
   /// a subscriber a nested pass already brought up to date is not called twice.
-  static func deliver(_ deliveries: [DataDelivery]) -> Int {
+  static func deliver(_ deliveries: ContiguousArray<DataDelivery>) -> Int {
     guard !deliveries.isEmpty else { return 0 }
     if DispatchState.runaway || DispatchState.depth >= DispatchState.nestingLimit {
       // A subscriber that shares in response to itself would otherwise recurse without end.
@@ -33,7 +47,7 @@ extension NodeCore {
       let slot =
         unchanged
         ? collected : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
-      guard slot !== subscriber.source else { continue }
+      guard !subscriber.hasHeard(slot) else { continue }
       subscriber.deliver(from: slot)
       called += 1
     }

@@ -3,30 +3,64 @@ extension NodeCore {
   /// One subscriber and the slot it resolves to now.
   typealias DataDelivery = (subscriber: DataSubscriber, slot: SharedSlot?)
 
-  /// Subscribers for `keyID` in this node's subtree, in preorder (children in mount order), with
-  /// the slot each resolves to. Subtrees whose root has its own value for the key are skipped:
-  /// they shadow this node. Each node is visited once, even when a diamond reaches it twice.
-  func dataDeliveries(forKey keyID: Int) -> [DataDelivery] {
-    var resolver = DataResolver(keyID: keyID)
-    var out: [DataDelivery] = []
-    walkSubtree { core in
-      guard let data = core.data else { return true }
-      if core !== self, data.slot(for: keyID) != nil { return false }
-      guard data.hasSubscriber(for: keyID) else { return true }
-      let slot = resolver.resolve(core)
-      for subscriber in data.subscribers where subscriber.keyID == keyID {
-        out.append((subscriber, slot))
-      }
-      return true
+  /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
+  /// parent resolves to, when that is known. Unretained: the walk runs no user code, so every
+  /// node and slot it holds is kept alive by the tree meanwhile.
+  typealias DataWalkEntry = (
+    core: Unmanaged<NodeCore>, inherited: Unmanaged<SharedSlot>?, isKnown: Bool
+  )
+
+  /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children
+  /// in mount order), with the slot each resolves to. Subtrees whose root has its own value for
+  /// the key are skipped: they shadow this node. Each node is visited once, even when a diamond
+  /// reaches it twice.
+  ///
+  /// NB: a node with a single parent resolves to what that parent resolves to (its own slot
+  /// would have shadowed it), so a tree is resolved top-down in O(nodes) with no memo; only a
+  /// node with several parents searches its path, and only such nodes go in `seen`, so sharing
+  /// down a tree allocates nothing once the reused walk stack has grown.
+  func collectDataDeliveries(forKey keyID: Int, into out: inout ContiguousArray<DataDelivery>) {
+    var stack = ContiguousArray<DataWalkEntry>()
+    swap(&stack, &DataState.walkStack)
+    defer {
+      stack.removeAll(keepingCapacity: true)
+      swap(&stack, &DataState.walkStack)
     }
-    return out
+    var seen = Set<ObjectIdentifier>()
+    let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
+    stack.append((Unmanaged.passUnretained(self), start, true))
+    while let (entry, inherited, isKnown) = stack.popLast() {
+      withGuaranteed(entry) { core in
+        let isRoot = core === self
+        if !isRoot, core.parents.count > 1 {
+          guard seen.insert(ObjectIdentifier(core)).inserted else { return }
+        }
+        var slot = inherited
+        var known = isKnown && (isRoot || core.parents.count == 1)
+        if let data = core.data {
+          if !isRoot, data.slot(for: keyID) != nil { return }
+          for subscriber in data.subscribers where subscriber.keyID == keyID {
+            if !known {
+              slot = DataResolver.nearest(from: core, keyID: keyID).map {
+                Unmanaged.passUnretained($0)
+              }
+              known = true
+            }
+            out.append((subscriber, slot?.takeUnretainedValue()))
+          }
+        }
+        for child in core.children.reversed() {
+          stack.append((Unmanaged.passUnretained(child), slot, known))
+        }
+      }
+    }
   }
 
   /// Every data subscriber in this node's subtree, with the slot it resolves to now: used after
   /// a mount, an unmount or a deallocation changed which values the subtree can see.
-  func dataDeliveriesForAllKeys() -> [DataDelivery] {
+  func dataDeliveriesForAllKeys() -> ContiguousArray<DataDelivery> {
     var resolvers: [Int: DataResolver] = [:]
-    var out: [DataDelivery] = []
+    var out: ContiguousArray<DataDelivery> = []
     walkSubtree { core in
       guard let data = core.data else { return true }
       for subscriber in data.subscribers {

@@ -39,16 +39,24 @@ final class NodeData {
 }
 
 /// Main-actor bookkeeping for data sharing, shared by every tree.
+///
+/// NB: the counters are `@exclusivity(unchecked)`: they are only read or written in place, never
+/// passed `inout` across a call, and the dynamic check would cost more than the access.
 @MainActor
 enum DataState {
   /// Live data subscriptions anywhere; zero keeps mounts, unmounts and deallocations from
   /// looking for subscribers to re-resolve.
-  static var subscriberCount = 0
+  @exclusivity(unchecked) static var subscriberCount = 0
   /// Bumped by every share and removal, so a notification pass can tell that a subscriber
   /// changed the values under way and later entries must be resolved afresh.
-  static var changeVersion: UInt64 = 0
+  @exclusivity(unchecked) static var changeVersion: UInt64 = 0
   /// Live data subscriptions whose resolved value is not `nil`. Removing links can only take
   /// values away, so when this is zero an unmount or a deallocation has nothing to re-resolve;
   /// that keeps tearing down a deep tree from the root linear.
-  static var resolvedCount = 0
+  @exclusivity(unchecked) static var resolvedCount = 0
+  /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
+  /// runs no user code, so it is never in use twice.
+  static var walkStack = ContiguousArray<NodeCore.DataWalkEntry>()
+  /// Snapshot buffers for notification passes, kept between shares; a nested pass takes another.
+  static var deliveryBuffers: [ContiguousArray<NodeCore.DataDelivery>] = []
 }

@@ -1,10 +1,13 @@
 /// One value shared at one node for one key.
 ///
-/// Every `share` stores a new slot, so a subscriber can tell whether its resolved value changed
-/// by comparing slot identity, without comparing (possibly non-`Equatable`) values.
+/// A subscriber can tell whether its resolved value changed by comparing slot identity and
+/// version, without comparing (possibly non-`Equatable`) values: every `share` stores a new
+/// slot, or writes a constant into the node's constant slot and gives it a new version.
 @MainActor
 class SharedSlot {
   let keyID: Int
+  /// ``DataState/changeVersion`` when the slot was last stored.
+  var version: UInt64 = 0
 
   init(keyID: Int) { self.keyID = keyID }
 
@@ -14,7 +17,7 @@ class SharedSlot {
 
 /// A slot holding a `Value`: a constant, or a closure evaluated on each read.
 final class SharedSlotBox<Value>: SharedSlot {
-  private let constant: Value?
+  private var constant: Value?
   private let compute: (@MainActor () -> Value)?
 
   init(keyID: Int, constant: Value) {
@@ -27,6 +30,13 @@ final class SharedSlotBox<Value>: SharedSlot {
     self.constant = nil
     self.compute = compute
     super.init(keyID: keyID)
+  }
+
+  /// Replaces the constant; returns `false`, changing nothing, if the slot is computed.
+  func replaceConstant(with value: Value) -> Bool {
+    guard compute == nil else { return false }
+    constant = value
+    return true
   }
 
   /// The value now: the constant, or the closure's current result.
