@@ -60,16 +60,6 @@ struct Gate: Sendable {
     }
   }
 
-  /// The subject is a part of the peer's operation that only tracing needs: the rest of the
-  /// peer (peer - subject) stands for the operation without tracing code, and the peer may take
-  /// at most `limit` times as long as that.
-  static func tracingResidue(atMost limit: Double, _ text: String) -> Gate {
-    Gate(text: text) { subject, peer, _, _ in
-      let without = peer.nanoseconds - subject.nanoseconds
-      return without > 0 && peer.nanoseconds / without <= limit
-    }
-  }
-
   /// The subject does not allocate; the ratio is for information.
   static let allocationFree = Gate(text: "0 allocs") { subject, _, _, _ in
     subject.allocations < noAllocations

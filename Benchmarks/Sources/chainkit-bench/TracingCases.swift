@@ -9,14 +9,14 @@ import ChainKit
 ///   per-post tracing checks (the path's cached tracer list fetched and tested, a nil recorder
 ///   passed to each hop); the ratio shows what a tracer elsewhere adds, not what those checks
 ///   cost.
-/// - `tracing.shareOff` / `tracing.describe`: a share of an `Int` to one subscriber, and the
-///   `String(describing:)` of that `Int` that `share` computes for the trace record even when
-///   no tracer is installed. The description is code that exists only for tracing.
+/// - `tracing.shareOff` / `tracing.shareElsewhere`: a share of an `Int` to one subscriber with no
+///   tracer anywhere, and with a tracer on an unrelated tree. (`share` used to describe its value
+///   for the trace record even with tracing off; it now describes it only for a tracer.)
 @MainActor
 enum TracingCases {
   /// Every case of this file.
   static func all() -> [BenchCase] {
-    [off(), elsewhere(), shareOff(), describe()]
+    [off(), elsewhere(), shareOff(), shareElsewhere()]
   }
 
   private static func off() -> BenchCase {
@@ -58,23 +58,20 @@ enum TracingCases {
     }
   }
 
-  private static func describe() -> BenchCase {
+  private static func shareElsewhere() -> BenchCase {
     BenchCase(
-      id: "tracing.describe", label: "String(describing:) of the Int, as share does for traces"
+      id: "tracing.shareElsewhere", label: "share an Int to 1 subscriber, a tracer elsewhere"
     ) {
-      { iterations in
-        var length = 0
-        for index in 0..<iterations { length &+= describeGeneric(index).utf8.count }
-        Sink.consume(length)
+      let tree = ShareTree(descendants: 1)
+      let root = tree.root
+      let unrelated = Node("tracing.unrelated")
+      let tracer = DiscardingTracer()
+      return { iterations in
+        let token = unrelated.install(tracer)
+        for index in 0..<iterations { root.share(index, for: DataCases.shared) }
+        token.cancel()
+        Sink.consume(tree.counter.pointee)
       }
     }
-  }
-
-  /// Describes through unspecialised generic code, as `SharedSlotBox<Value>.describeValue` runs
-  /// when called from another module.
-  @inline(never)
-  @_semantics("optimize.sil.specialize.generic.never")
-  private static func describeGeneric<Value>(_ value: Value) -> String {
-    String(describing: value)
   }
 }
