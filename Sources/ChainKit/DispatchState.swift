@@ -52,6 +52,16 @@ enum DispatchState {
     return lastID
   }
 
+  /// Starts a dispatch (an event or a request): hands out its id and makes it the current one.
+  /// ``NodeCore/finish(ctx:parentID:nestingMark:recorder:)`` undoes this with the values returned.
+  @inlinable
+  static func enter() -> (id: UInt64, parentID: UInt64, nestingMark: Int) {
+    let entered = (id: nextID(), parentID: currentID, nestingMark: nestingErrorCount)
+    currentID = entered.id
+    depth += 1
+    return entered
+  }
+
   /// Frees registration storage now, or once no dispatch is under way (one may be reading it).
   static func free(_ storage: UnsafeMutablePointer<Unmanaged<Registration>>) {
     if depth == 0 {

@@ -13,11 +13,7 @@ extension NodeCore {
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    let id = DispatchState.nextID()
-    let parentID = DispatchState.currentID
-    let nestingMark = DispatchState.nestingErrorCount
-    DispatchState.currentID = id
-    DispatchState.depth += 1
+    let (id, parentID, nestingMark) = DispatchState.enter()
 
     var ctx = EventContext(key: key, phase: .capture, dispatchID: id, target: self)
     var payload = payload

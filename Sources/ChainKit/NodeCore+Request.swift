@@ -10,11 +10,7 @@ extension NodeCore {
     if DispatchState.depth > 0, refuseNested(key: key, payload: payload) != nil { return }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    let id = DispatchState.nextID()
-    let parentID = DispatchState.currentID
-    let nestingMark = DispatchState.nestingErrorCount
-    DispatchState.currentID = id
-    DispatchState.depth += 1
+    let (id, parentID, nestingMark) = DispatchState.enter()
 
     var ctx = EventContext(key: key, phase: .target, dispatchID: id, target: self)
     var payload = payload
