@@ -20,7 +20,8 @@ extension NodeCore {
     let recorder =
       path.tracers.isEmpty
       ? nil
-      : DispatchRecorder.event(id: id, parent: parentID, key: key, payload: payload, path: path)
+      : DispatchRecorder.make(
+        .event, id: id, parent: parentID, key: key, payload: payload, path: path)
     let bit = keyBit(keyID)
     let refs = path.refs
 

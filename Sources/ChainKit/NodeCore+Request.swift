@@ -17,7 +17,8 @@ extension NodeCore {
     let recorder =
       path.tracers.isEmpty
       ? nil
-      : DispatchRecorder.request(id: id, parent: parentID, key: key, payload: payload, path: path)
+      : DispatchRecorder.make(
+        .request, id: id, parent: parentID, key: key, payload: payload, path: path)
     let bit = keyBit(keyID)
     let refs = path.refs
     var walking = true

@@ -159,7 +159,7 @@ final class NodeCore {
     // NB: a dispatch under way may be indexing into these lists; empty them only when none is.
     if DispatchState.depth == 0 { compact() } else { scheduleCompaction() }
     if !tracers.isEmpty { Trace.installedCount -= tracers.count }
-    for installation in tracers { installation.isInstalled = false }
+    for installation in tracers { installation.detach() }
     tracers = []
     replaceCachedPath(with: .empty)
     DispatchState.topologyVersion &+= 1

@@ -1,9 +1,9 @@
 import ChainKit
 
-/// The ChainKit cases: bubbles, a skipped ancestor, ten listeners on one node, a request, tracing.
+/// The chain's cases: bubbles, a skipped ancestor, ten listeners on one node, a request, tracing.
 ///
-/// TODO: the event bus, producers, shared data and bindings are not in ChainKit yet; their
-/// comparison rows print TODO until they are.
+/// The bus, producers, shared data, bindings, tracing proxies and ChainTUI have their own files
+/// (BusCases; DataCases for sharing and bindings; TracingCases; ChainTUICases).
 @MainActor
 enum ChainKitCases {
   /// Every ChainKit case.

@@ -5,7 +5,11 @@ extension EventBus {
   /// - Returns: A token that uninstalls the tracer.
   @discardableResult
   public func install(_ tracer: any Tracer) -> Subscription {
-    let installation = BusTracerInstallation(tracer: tracer, bus: self)
+    // NB: unowned(unsafe), so the bus gets no side table: the bus owns the installation and the
+    // token refers to it weakly, so the callback never outlives the bus.
+    let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) self] installation in
+      self.tracers.removeAll { $0 === installation }
+    }
     tracers.append(installation)
     return Subscription(weak: installation)
   }
@@ -29,26 +33,5 @@ extension EventBus {
     } else {
       trace(.publish(record))
     }
-  }
-}
-
-/// A tracer installed on a bus; cancelling the token uninstalls it.
-@MainActor
-final class BusTracerInstallation: Cancellable {
-  let tracer: any Tracer
-  /// NB: not weak, so the bus gets no side table: the bus owns this installation, and the token
-  /// refers to it weakly, so it never outlives the bus.
-  unowned(unsafe) let bus: EventBus
-  private(set) var isActive = true
-
-  init(tracer: any Tracer, bus: EventBus) {
-    self.tracer = tracer
-    self.bus = bus
-  }
-
-  func cancel() {
-    guard isActive else { return }
-    isActive = false
-    bus.tracers.removeAll { $0 === self }
   }
 }

@@ -22,7 +22,7 @@ public final class EventBus {
 
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   var slots: [ObjectIdentifier: AnyBusSlot] = [:]
-  var tracers: [BusTracerInstallation] = []
+  var tracers: [TracerInstallation] = []
   /// The slot found last and its type: publishing the same type again skips hashing. Slots are
   /// never removed, so the entry never goes stale.
   private var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?

@@ -22,24 +22,15 @@ final class DispatchRecorder {
       answeredBy: nil, errors: [], elapsedNanoseconds: 0)
   }
 
-  /// A recorder for an event posted along `path` (out of line: only traced dispatches need one).
+  /// A recorder for an event posted, or a request asked, along `path` (out of line: only traced
+  /// dispatches need one).
   @usableFromInline
-  static func event<P>(
-    id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
+  static func make<P>(
+    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, payload: P,
+    path: PathCache
   ) -> DispatchRecorder {
     let recorder = DispatchRecorder(
-      id: id, parent: parent, kind: .event, key: key, payload: payload, path: path.cores)
-    recorder.tracers = path.tracers
-    return recorder
-  }
-
-  /// A recorder for a request asked along `path`.
-  @usableFromInline
-  static func request<P>(
-    id: UInt64, parent: UInt64, key: String, payload: P, path: PathCache
-  ) -> DispatchRecorder {
-    let recorder = DispatchRecorder(
-      id: id, parent: parent, kind: .request, key: key, payload: payload, path: path.cores)
+      id: id, parent: parent, kind: kind, key: key, payload: payload, path: path.cores)
     recorder.tracers = path.tracers
     return recorder
   }

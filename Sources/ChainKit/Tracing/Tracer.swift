@@ -11,29 +11,31 @@ public protocol Tracer: AnyObject {
   func receive(_ record: TraceRecord)
 }
 
-/// A tracer installed on a node; cancelling the token uninstalls it.
+/// A tracer installed on a node or a bus; cancelling the token uninstalls it.
+///
+/// Its owner (a node's core, a bus) holds it; the token refers to it weakly. `uninstall` removes
+/// it from that owner and is dropped once it has run, or once the owner goes away (``detach()``),
+/// so it never reaches a freed owner.
 @MainActor
 final class TracerInstallation: Cancellable {
   let tracer: any Tracer
-  /// Valid while `isInstalled`: ``NodeCore/retire()`` clears it before the core can go away.
-  /// (Not weak: a weak reference would move the core's refcount to a slow side table.)
-  unowned(unsafe) var core: NodeCore?
-  var isInstalled = true
-  private(set) var isActive = true
+  private var uninstall: (@MainActor (TracerInstallation) -> Void)?
 
-  init(tracer: any Tracer, core: NodeCore) {
+  init(tracer: any Tracer, uninstall: @escaping @MainActor (TracerInstallation) -> Void) {
     self.tracer = tracer
-    self.core = core
+    self.uninstall = uninstall
   }
 
+  /// Installed, and its owner still there.
+  var isActive: Bool { uninstall != nil }
+
+  /// Forgets the owner without calling back: the owner is going away.
+  func detach() { uninstall = nil }
+
   func cancel() {
-    guard isActive else { return }
-    isActive = false
-    guard isInstalled, let core else { return }
-    isInstalled = false
-    core.tracers.removeAll { $0 === self }
-    Trace.installedCount -= 1
-    DispatchState.topologyVersion &+= 1
+    guard let uninstall else { return }
+    self.uninstall = nil
+    uninstall(self)
   }
 }
 
@@ -69,7 +71,13 @@ extension Node {
   /// - Returns: A token that uninstalls the tracer.
   @discardableResult
   public func install(_ tracer: any Tracer) -> Subscription {
-    let installation = TracerInstallation(tracer: tracer, core: core)
+    // NB: unowned(unsafe), not weak (a weak reference would move the core's refcount to a slow
+    // side table); retire() detaches every installation before the core can go away.
+    let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) core] installation in
+      core.tracers.removeAll { $0 === installation }
+      Trace.installedCount -= 1
+      DispatchState.topologyVersion &+= 1
+    }
     core.tracers.append(installation)
     Trace.installedCount += 1
     DispatchState.topologyVersion &+= 1
