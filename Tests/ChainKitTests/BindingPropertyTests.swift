@@ -74,13 +74,24 @@ struct BindingPropertyTests {
     #expect(count.observerCount == 0)
   }
 
-  @Test("a set of an equal value still notifies observers")
-  func equalSetStillNotifies() {
+  @Test("rule 34: setting an equal value notifies nobody")
+  func equalSetNotifiesNobody() {
     let count = Property(3)
     var log: [String] = []
     count.observe { old, new in log.append("\(old)->\(new)") }
     count.value = 3
-    #expect(log == ["3->3"])
+    count.value = 4
+    #expect(log == ["3->4"])
+  }
+
+  @Test("rule 34: a property of a value that cannot be compared notifies every write")
+  func incomparableValuesNotifyEveryWrite() {
+    struct Opaque { var id: Int }
+    let item = Property(Opaque(id: 1))
+    var calls = 0
+    item.observe { _, _ in calls += 1 }
+    item.value = Opaque(id: 1)
+    #expect(calls == 1)
   }
 }
 

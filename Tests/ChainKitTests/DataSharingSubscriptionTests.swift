@@ -96,7 +96,7 @@ struct DataSharingSubscriptionTests {
       root.share((value ?? 0) + 1, for: .count)
     }
     root.share(0, for: .count)
-    #expect(calls <= Node.nestingLimit + 1)
+    #expect(calls <= ReentryGuard.nestingLimit + 1)
     #expect(calls > 1)
   }
 

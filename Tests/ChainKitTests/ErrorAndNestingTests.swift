@@ -52,7 +52,7 @@ struct ErrorAndNestingTests {
     let trace = TraceLog()
     node.install(trace)
     let outcome = node.post(Keys.ping, 0)
-    #expect(calls == Node.nestingLimit)
+    #expect(calls == ReentryGuard.nestingLimit)
     #expect(
       outcome.errors.contains { ($0 as? ChainError) == .nestingTooDeep(key: "ping", limit: 64) })
     #expect(innermost?.listenersRun == 0)
@@ -77,18 +77,16 @@ struct ErrorAndNestingTests {
     #expect(calls < 200)
   }
 
-  @Test("rule 14: the nesting limit is configurable")
+  @Test("rule 14: the nesting limit can be changed for a scope")
   func nestingLimitIsConfigurable() {
-    let saved = Node.nestingLimit
-    defer { Node.nestingLimit = saved }
-    Node.nestingLimit = 3
     let node = Node("echo")
     var calls = 0
     node.on(Keys.ping) { _, value in
       calls += 1
       node.post(Keys.ping, value + 1)
     }
-    let outcome = node.post(Keys.ping, 0)
+    let outcome = ReentryGuard.withNestingLimit(3) { node.post(Keys.ping, 0) }
+    #expect(ReentryGuard.nestingLimit == ReentryGuard.defaultNestingLimit)
     #expect(calls == 3)
     #expect(
       outcome.errors.contains { ($0 as? ChainError) == .nestingTooDeep(key: "ping", limit: 3) })

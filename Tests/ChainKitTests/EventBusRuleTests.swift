@@ -42,7 +42,7 @@ struct EventBusRuleTests {
     let bus = EventBus(name: "bus")
     var owner: Owner? = Owner()
     var log: [Int] = []
-    if let owner { bus.subscribe(Ping.self, owner: owner) { log.append($0.value) } }
+    if let owner { bus.subscribe(Ping.self, owner: owner) { _, ping in log.append(ping.value) } }
     bus.publish(Ping(value: 1))
     owner = nil
     bus.publish(Ping(value: 2))
@@ -55,8 +55,10 @@ struct EventBusRuleTests {
     let bus = EventBus(name: "bus")
     let owner = Owner()
     var log: [String] = []
-    let first = bus.subscribe(Ping.self, owner: owner) { log.append("first:\($0.value)") }
-    bus.subscribe(Ping.self, owner: owner) { log.append("second:\($0.value)") }
+    let first = bus.subscribe(Ping.self, owner: owner) { _, ping in
+      log.append("first:\(ping.value)")
+    }
+    bus.subscribe(Ping.self, owner: owner) { _, ping in log.append("second:\(ping.value)") }
     bus.publish(Ping(value: 1))
     #expect(log == ["second:1"])
     #expect(!first.isActive)

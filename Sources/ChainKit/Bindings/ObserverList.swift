@@ -48,11 +48,11 @@ final class ObserverBox<A, B>: Cancellable {
 /// allocates nothing.
 @MainActor
 @usableFromInline
-final class ObserverList<A, B> {
+final class ObserverList<A, B>: DeferredCompaction {
   // NB: accessed in place only, never `inout` across a call: no exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var boxes: ContiguousArray<ObserverBox<A, B>> = []
-  @usableFromInline @exclusivity(unchecked) var notifying = 0
-  @usableFromInline @exclusivity(unchecked) var hasTombstones = false
+  /// Whether a compaction is scheduled with the ``ReentryGuard``.
+  private var compactionQueued = false
 
   @usableFromInline init() {}
 
@@ -71,7 +71,6 @@ final class ObserverList<A, B> {
     // NB: the count is the snapshot: observers appended from here on are not called.
     let count = boxes.count
     guard count > 0 else { return }
-    notifying += 1
     var index = 0
     while index < count {
       let box = boxes[index]
@@ -84,17 +83,14 @@ final class ObserverList<A, B> {
       }
       index += 1
     }
-    notifying -= 1
-    if notifying == 0, hasTombstones { compact() }
   }
 
-  /// Drops cancelled observers now, or once the notifications under way have returned.
+  /// Drops cancelled observers now, or once no operation is under way: notifications (which
+  /// always run inside one) walk the list by index.
   func removeCancelled() {
-    if notifying > 0 {
-      hasTombstones = true
-    } else {
-      compact()
-    }
+    guard !compactionQueued else { return }
+    compactionQueued = true
+    ReentryGuard.compactWhenIdle(self)
   }
 
   /// Cancels the observer whose identity is `id`, if it is still here.
@@ -117,9 +113,8 @@ final class ObserverList<A, B> {
   /// The number of observers that can still be called.
   var liveCount: Int { boxes.count { $0.isActive } }
 
-  @usableFromInline
-  func compact() {
-    hasTombstones = false
+  func compactNow() {
+    compactionQueued = false
     boxes.removeAll { !$0.isActive }
   }
 }

@@ -1,33 +1,51 @@
 /// What a bus keeps for one event type: its subscribers (non-generic, see ``AnyBusSubscriber``)
 /// and, in ``BusSlot``, its producer.
 @MainActor
-class AnyBusSlot {
+class AnyBusSlot: DeferredCompaction {
   let typeName: String
   /// The subscribers in subscription order; each is a `BusSubscriber` of the slot's type.
   var subscribers: ContiguousArray<AnyBusSubscriber> = []
-  /// Publishes of this type under way; removed subscribers stay as tombstones until none is,
-  /// because those publishes index into a snapshot of the list.
-  var publishing = 0
-  var needsCompaction = false
+  /// Whether a compaction is already scheduled with the ``ReentryGuard``.
+  private var compactionQueued = false
 
   init(typeName: String) { self.typeName = typeName }
 
   /// The number of subscriptions that can still run.
   final var activeCount: Int { subscribers.count { $0.isActive } }
 
-  /// Drops cancelled subscribers and those whose owner is gone: now, or when the last publish
-  /// under way returns.
+  /// Drops cancelled subscribers and those whose owner is gone: now, or once no operation is
+  /// under way, because publishes under way walk a snapshot of the list.
   final func dropRemoved() {
-    guard publishing == 0 else {
-      needsCompaction = true
-      return
-    }
-    needsCompaction = false
+    guard !compactionQueued else { return }
+    compactionQueued = true
+    ReentryGuard.compactWhenIdle(self)
+  }
+
+  final func compactNow() {
+    compactionQueued = false
     subscribers.removeAll { !$0.isActive }
   }
+
+  /// Publishes an event whose static type was a superclass or a protocol: the slot of its
+  /// runtime type casts it back.
+  func publish(erased event: Any, on bus: EventBus) -> Outcome { Outcome() }
+
+  /// Cancels the producer if `owner` registered it.
+  func cancelProducer(ownedBy owner: AnyObject) {}
 }
 
 /// The subscribers and producer for events of type `Event`, in subscription order.
 final class BusSlot<Event>: AnyBusSlot {
   var producer: BusProducer<Event>?
+
+  override func publish(erased event: Any, on bus: EventBus) -> Outcome {
+    // The cast succeeds: the slot was found by the event's runtime type.
+    guard let event = event as? Event else { return Outcome() }
+    return bus.publish(event, in: self)
+  }
+
+  override func cancelProducer(ownedBy owner: AnyObject) {
+    guard let producer, producer.isOwnerBound, producer.owner === owner else { return }
+    producer.cancel()
+  }
 }

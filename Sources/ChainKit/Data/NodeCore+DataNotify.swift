@@ -30,7 +30,7 @@ extension NodeCore {
     let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
     stack.append((Unmanaged.passUnretained(self), start, true))
     while let (entry, inherited, isKnown) = stack.popLast() {
-      withGuaranteed(entry) { core in
+      withUnretained(entry) { core in
         let isRoot = core === self
         if !isRoot, core.parents.count > 1 {
           guard seen.insert(ObjectIdentifier(core)).inserted else { return }
@@ -93,6 +93,6 @@ extension NodeCore {
   /// no data subscription exists anywhere, or, after a removal, none has a value to lose.
   func reresolveSharedData(afterRemoval: Bool = false) {
     guard afterRemoval ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0 else { return }
-    _ = Self.deliver(dataDeliveriesForAllKeys())
+    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
   }
 }

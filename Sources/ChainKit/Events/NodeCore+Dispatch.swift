@@ -4,19 +4,21 @@ extension NodeCore {
   ///
   /// NB: `@inlinable`, so that clients get it specialised for their payload type. Nothing on the
   /// walk is retained: this core stays alive for the call (its caller holds it), its cached path
-  /// is kept until the outermost dispatch returns even if a listener changes the topology, and
+  /// is kept until the outermost operation returns even if a listener changes the topology, and
   /// the path owns its cores.
   @inlinable
   func dispatch<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
-    if DispatchState.depth > 0, let refusal = refuseNested(key: key, payload: payload) {
-      return refusal
+    if let refusal = ReentryGuard.admit(key) {
+      return refused(refusal, kind: .event, key: key, payload: payload)
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    let (id, parentID, nestingMark) = DispatchState.enter()
+    let id = DispatchIDs.next()
+    let parentID = DispatchIDs.current
+    DispatchIDs.current = id
+    let mark = ReentryGuard.enter()
 
     var ctx = EventContext(key: key, phase: .capture, dispatchID: id, target: self)
-    var payload = payload
     let recorder =
       path.tracers.isEmpty
       ? nil
@@ -26,85 +28,108 @@ extension NodeCore {
     let refs = path.refs
 
     // Capture: from the root end of the path down to the target's parent; skipped outright
-    // when no node on the path has a capture listener for the key.
+    // when no node on the path has a capture listener for the key. Interceptors belong to the
+    // upward walk, so capture listeners see the payload as posted.
     if path.captureMask & bit != 0 {
       var index = refs.count - 1
       while index > 0, !ctx.stopRequested {
-        withGuaranteed(refs[index]) { core in
+        withUnretained(refs[index]) { core in
           if core.keyMask & bit != 0 {
-            core.visit(
-              keyID: keyID, phase: .capture, capture: true, runsInterceptors: false,
-              ctx: &ctx, payload: &payload, recorder: recorder)
+            core.visitCapture(keyID: keyID, ctx: &ctx, payload: payload, recorder: recorder)
           }
         }
         index -= 1
       }
     }
+    var current = payload
     // Target: interceptors, then capture listeners, then the others (as the DOM does).
     if !ctx.stopRequested, keyMask & bit != 0 {
-      visitTarget(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+      visitTarget(keyID: keyID, ctx: &ctx, payload: &current, recorder: recorder)
     }
     // Bubble: from the target's parents to the root end.
-    if bubbles {
-      var index = 1
-      while index < refs.count, !ctx.stopRequested {
-        withGuaranteed(refs[index]) { core in
-          if core.keyMask & bit != 0 {
-            core.visit(
-              keyID: keyID, phase: .bubble, capture: false, runsInterceptors: true,
-              ctx: &ctx, payload: &payload, recorder: recorder)
+    if bubbles, !ctx.stopRequested, refs.count > 1 {
+      if let reachedFrom = path.reachedFrom {
+        bubbleAlongBranches(
+          keyID: keyID, refs: refs, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
+          recorder: recorder)
+      } else {
+        var index = 1
+        while index < refs.count, !ctx.stopRequested {
+          withUnretained(refs[index]) { core in
+            if core.keyMask & bit != 0 {
+              core.visitBubble(keyID: keyID, ctx: &ctx, payload: &current, recorder: recorder)
+            }
           }
+          index += 1
         }
-        index += 1
       }
     }
-    return finish(ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder)
+    return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
 
-  /// Ends a dispatch: restores the nesting state, collects nested failures, emits the trace.
+  /// The bubble walk of a path over several parents: each node starts from the payload as the
+  /// interceptors of the node it was reached from left it, so a rewrite on one branch is not
+  /// seen on another (rule 17).
+  @inlinable
+  func bubbleAlongBranches<P>(
+    keyID: Int, refs: UnsafeMutableBufferPointer<Unmanaged<NodeCore>>,
+    reachedFrom: ContiguousArray<Int>, ctx: inout EventContext, payload: P,
+    recorder: DispatchRecorder?
+  ) {
+    let bit = keyBit(keyID)
+    var leaving = ContiguousArray<P>()
+    leaving.reserveCapacity(refs.count)
+    leaving.append(payload)
+    var index = 1
+    while index < refs.count, !ctx.stopRequested {
+      var payload = leaving[reachedFrom[index]]
+      withUnretained(refs[index]) { core in
+        if core.keyMask & bit != 0 {
+          core.visitBubble(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+        }
+      }
+      leaving.append(payload)
+      index += 1
+    }
+  }
+
+  /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested
+  /// operations into the outcome, leaves the guard, emits the trace.
   @inlinable
   func finish(
-    ctx: inout EventContext, parentID: UInt64, nestingMark: Int, recorder: DispatchRecorder?
+    ctx: inout EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
   ) -> Outcome {
-    DispatchState.depth -= 1
-    DispatchState.currentID = parentID
-    if DispatchState.nestingErrorCount > nestingMark {
-      collectNestingErrors(since: nestingMark, into: &ctx)
+    DispatchIDs.current = parentID
+    if ReentryGuard.refusalCount > mark {
+      collectRefusals(since: mark, into: &ctx)
     }
     let outcome = ctx.outcome
-    if DispatchState.depth == 0, DispatchState.needsSettle { DispatchState.settle() }
+    ReentryGuard.leave()
     if let recorder { recorder.emit(outcome) }
     return outcome
   }
 
   @usableFromInline
-  func collectNestingErrors(since mark: Int, into ctx: inout EventContext) {
-    for error in DispatchState.nestingErrors[mark...] { ctx.errors.append(error) }
+  func collectRefusals(since mark: Int, into ctx: inout EventContext) {
+    for error in ReentryGuard.refusals(since: mark) { ctx.errors.append(error) }
   }
 
-  /// The outcome of a nested post refused for nesting too deep, or `nil` to let it run.
+  /// The outcome of an event or request the guard refused; the first refusal of a runaway is
+  /// traced.
   @usableFromInline
-  func refuseNested<P>(key: String, payload: P) -> Outcome? {
-    guard DispatchState.runaway || DispatchState.depth >= DispatchState.nestingLimit else {
-      return nil
-    }
-    let error = ChainError.nestingTooDeep(key: key, limit: DispatchState.nestingLimit)
-    if !DispatchState.runaway {
-      DispatchState.runaway = true
-      DispatchState.nestingErrors.append(error)
-      DispatchState.needsSettle = true
-    }
+  func refused<P>(
+    _ refusal: ReentryGuard.Refusal, kind: DispatchRecord.Kind, key: String, payload: P
+  ) -> Outcome {
+    var outcome = Outcome()
+    outcome.errors = [refusal.error]
+    guard refusal.isFirst else { return outcome }
     let tracers = tracersOnPath
     if !tracers.isEmpty {
       let recorder = DispatchRecorder(
-        id: DispatchState.nextID(), parent: DispatchState.currentID, kind: .event, key: key,
+        id: DispatchIDs.next(), parent: DispatchIDs.current, kind: kind, key: key,
         payload: payload, path: path)
-      var outcome = Outcome()
-      outcome.errors = [error]
       Trace.emit(.dispatch(recorder.finish(outcome)), to: tracers)
     }
-    var outcome = Outcome()
-    outcome.errors = [error]
     return outcome
   }
 }

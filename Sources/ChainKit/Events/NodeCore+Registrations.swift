@@ -1,4 +1,4 @@
-extension NodeCore {
+extension NodeCore: DeferredCompaction {
   func add(listener: Registration) {
     listener.core = self
     listeners.append(listener)
@@ -6,7 +6,7 @@ extension NodeCore {
     if listener.capture, captureKeyMask & keyBit(listener.keyID) == 0 {
       captureKeyMask |= keyBit(listener.keyID)
       // Cached paths hold the union of their nodes' capture masks: recompute them.
-      DispatchState.topologyVersion &+= 1
+      Topology.version &+= 1
     }
   }
 
@@ -27,26 +27,22 @@ extension NodeCore {
   /// because dispatches under way index into these lists.
   func remove(_ registration: Registration) {
     registration.markRemoved()
-    if DispatchState.depth == 0 {
-      compact()
-    } else {
-      scheduleCompaction()
-    }
+    scheduleCompaction()
   }
 
+  /// Compacts the lists now, or once no operation walks them.
   @usableFromInline
   func scheduleCompaction() {
     guard !queuedForCompaction else { return }
     queuedForCompaction = true
-    DispatchState.needCompaction.append(self)
-    DispatchState.needsSettle = true
+    ReentryGuard.compactWhenIdle(self)
   }
 
   /// Drops removed registrations and those whose target is gone, and recomputes the key masks.
   ///
   /// NB: only when no dispatch runs (dispatches under way read these lists unretained). A
   /// capture mask only ever loses bits here, so cached paths' unions stay supersets and valid.
-  func compact() {
+  func compactNow() {
     queuedForCompaction = false
     // NB: a registration dropped here is marked removed first, so that its ticket (which does
     // not own it) never reaches it again.
@@ -58,9 +54,9 @@ extension NodeCore {
       }
       return true
     }
-    listeners.removeAll { !live($0) }
-    interceptors.removeAll { !live($0) }
-    responders.removeAll { !live($0) }
+    let dropped =
+      listeners.takeAll { !live($0) } + interceptors.takeAll { !live($0) }
+      + responders.takeAll { !live($0) }
     var mask: UInt64 = 0
     var captureMask: UInt64 = 0
     listeners.each { registration in
@@ -71,6 +67,9 @@ extension NodeCore {
     responders.each { mask |= keyBit($0.keyID) }
     keyMask = mask
     captureKeyMask = captureMask
+    // Released once the lists are consistent and no longer being mutated: a release may run
+    // deinit code that registers on this node again.
+    for entry in dropped { entry.release() }
   }
 
   /// The number of registrations here that can still run.

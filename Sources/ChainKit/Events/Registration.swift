@@ -20,7 +20,7 @@ class Registration {
   /// `keyID << 2 | capture << 1 | slow`, where `slow` is set for once and target-bound
   /// registrations and once removed: dispatch matches a live ordinary registration with one
   /// comparison and takes the careful path only when the low bit is set.
-  @exclusivity(unchecked) @usableFromInline final private(set) var dispatchWord: Int
+  @exclusivity(unchecked) @usableFromInline final private(set) var matchWord: Int
   /// The node; valid while `isRemoved` is false, since ``NodeCore/retire()`` marks every
   /// registration removed before its core can be deallocated.
   unowned(unsafe) var core: NodeCore?
@@ -33,8 +33,8 @@ class Registration {
     self.once = once
     self.isTargetBound = target != nil
     self.target = target
-    dispatchWord =
-      Self.dispatchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
+    matchWord =
+      Self.matchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
     ticket.registration = self
   }
 
@@ -46,13 +46,13 @@ class Registration {
   /// Marks the registration removed, here and in its ticket; it never runs again.
   func markRemoved() {
     isRemoved = true
-    dispatchWord |= 1
+    matchWord |= 1
     ticket.isEnded = true
   }
 
-  /// The `dispatchWord` of a live ordinary registration for `keyID` in that phase.
+  /// The `matchWord` of a live ordinary registration for `keyID` in that phase.
   @inlinable @inline(__always)
-  nonisolated static func dispatchWord(keyID: Int, capture: Bool) -> Int {
+  nonisolated static func matchWord(keyID: Int, capture: Bool) -> Int {
     keyID &<< 2 | (capture ? 2 : 0)
   }
 

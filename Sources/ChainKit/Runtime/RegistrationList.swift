@@ -46,17 +46,20 @@ struct RegistrationList {
     let storage = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: newCapacity)
     if let base {
       storage.moveInitialize(from: base, count: count)
-      DispatchState.free(base)
+      ReentryGuard.free(base)
     }
     base = storage
     capacity = newCapacity
   }
 
-  /// Drops (and releases) the registrations `drop` selects, keeping the order of the others.
+  /// Takes out the registrations `drop` selects, keeping the order of the others, and returns
+  /// them still retained: the caller releases them once it is done mutating the list.
   ///
-  /// NB: only when no dispatch runs: a dispatch under way may hold a snapshot of this storage.
-  mutating func removeAll(where drop: (Registration) -> Bool) {
-    guard let base else { return }
+  /// NB: only when no dispatch runs (a dispatch under way may hold a snapshot of this storage),
+  /// and never release inside: a release may run deinit code that registers on the same node,
+  /// which must not happen while this list is being mutated.
+  mutating func takeAll(where drop: (Registration) -> Bool) -> [Unmanaged<Registration>] {
+    guard let base else { return [] }
     var kept = 0
     var dropped: [Unmanaged<Registration>] = []
     for index in 0..<count {
@@ -69,19 +72,20 @@ struct RegistrationList {
       }
     }
     count = kept
-    // Released once the list is consistent: a release may run deinit code that touches it.
-    for entry in dropped { entry.release() }
+    return dropped
   }
 
-  /// Releases every registration and frees the storage (when the node's core is deallocated).
-  mutating func releaseAll() {
-    guard let base else { return }
+  /// Takes out every registration, marked removed, and frees the storage; the caller releases
+  /// what is returned.
+  mutating func takeEverything() -> [Unmanaged<Registration>] {
+    guard let base else { return [] }
     // Marked removed first (retire already did, for a node's core) so no ticket reaches them.
-    for index in 0..<count { base[index].takeUnretainedValue().markRemoved() }
-    for index in 0..<count { base[index].release() }
+    let entries = (0..<count).map { base[$0] }
+    for entry in entries { entry.takeUnretainedValue().markRemoved() }
     count = 0
-    DispatchState.free(base)
+    ReentryGuard.free(base)
     self.base = nil
     capacity = 0
+    return entries
   }
 }

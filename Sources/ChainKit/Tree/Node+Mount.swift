@@ -18,7 +18,7 @@ extension Node {
     }
     core.parents.append(parent.core)
     parent.core.children.append(core)
-    DispatchState.topologyVersion &+= 1
+    Topology.version &+= 1
     Trace.emitMount(
       .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
     if core.linkMayChangeSharedData(parent: parent.core) { core.reresolveSharedData() }
@@ -31,7 +31,7 @@ extension Node {
       .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
     core.parents.removeAll { $0 === parent.core }
     parent.core.children.removeAll { $0 === core }
-    DispatchState.topologyVersion &+= 1
+    Topology.version &+= 1
     if core.linkMayChangeSharedData(parent: parent.core) {
       core.reresolveSharedData(afterRemoval: true)
     }

@@ -56,13 +56,6 @@ public final class Node {
 
   /// The number of listeners, interceptors and responders registered here that can still run.
   public var registrationCount: Int { core.liveRegistrationCount }
-
-  /// The deepest nesting a post from a listener may reach; deeper posts fail with
-  /// ``ChainError/nestingTooDeep(key:limit:)`` instead of overflowing the stack. Default 64.
-  public static var nestingLimit: Int {
-    get { DispatchState.nestingLimit }
-    set { DispatchState.nestingLimit = max(1, newValue) }
-  }
 }
 
 extension Node: CustomStringConvertible {

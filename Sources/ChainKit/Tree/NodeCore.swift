@@ -32,7 +32,7 @@ final class NodeCore {
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
   var data: NodeData?
 
-  /// Scratch mark for graph walks; compared against ``DispatchState/epoch``.
+  /// Scratch mark for graph walks; compared against ``Topology/epoch``.
   var mark: UInt64 = 0
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
   @exclusivity(unchecked) @usableFromInline var cachedVersion: UInt64 = 0
@@ -40,9 +40,9 @@ final class NodeCore {
   init(name: String) { self.name = name }
 
   isolated deinit {
-    listeners.releaseAll()
-    interceptors.releaseAll()
-    responders.releaseAll()
+    let entries =
+      listeners.takeEverything() + interceptors.takeEverything() + responders.takeEverything()
+    for entry in entries { entry.release() }
   }
 
   /// The node, while its owner holds it.
@@ -57,34 +57,42 @@ final class NodeCore {
   /// The path, its tracers and its capture mask, computed at most once per topology change.
   @inlinable
   var currentPath: PathCache {
-    cachedVersion == DispatchState.topologyVersion ? cachedPath : refreshPath()
+    cachedVersion == Topology.version ? cachedPath : refreshPath()
   }
 
   /// Brings the cached path up to date; dispatch then reads `cachedPath` unretained.
   @inlinable @inline(__always)
   func refreshPathIfStale() {
-    if cachedVersion != DispatchState.topologyVersion { refreshPath() }
+    if cachedVersion != Topology.version { refreshPath() }
   }
 
   @usableFromInline @discardableResult
   func refreshPath() -> PathCache {
-    let epoch = DispatchState.nextEpoch()
+    let epoch = Topology.nextEpoch()
     var out = ContiguousArray<NodeCore>()
+    var reachedFrom = ContiguousArray<Int>()
     var tracers: [any Tracer] = []
     var captureMask: UInt64 = 0
-    // An explicit stack instead of recursion: trees may be 100,000 levels deep.
-    var stack: ContiguousArray<NodeCore> = [self]
-    while let core = stack.popLast() {
+    // An explicit stack instead of recursion: trees may be 100,000 levels deep. Each entry
+    // remembers the index of the node that pushed it: the node it is reached from if it is
+    // still unvisited when popped.
+    var stack: ContiguousArray<(core: NodeCore, from: Int)> = [(self, -1)]
+    while let (core, from) = stack.popLast() {
       if core.mark == epoch { continue }
       core.mark = epoch
+      let index = out.count
       out.append(core)
+      reachedFrom.append(from)
       captureMask |= core.captureKeyMask
       for installation in core.tracers { tracers.append(installation.tracer) }
-      for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
+      for parent in core.parents.reversed() where parent.mark != epoch {
+        stack.append((parent, index))
+      }
     }
-    let cache = PathCache(cores: out, tracers: tracers, captureMask: captureMask)
+    let cache = PathCache(
+      cores: out, reachedFrom: reachedFrom, tracers: tracers, captureMask: captureMask)
     replaceCachedPath(with: cache)
-    cachedVersion = DispatchState.topologyVersion
+    cachedVersion = Topology.version
     return cache
   }
 
@@ -93,17 +101,14 @@ final class NodeCore {
   /// NB: dispatch walks its node's cached path without retaining it (the node stays alive for
   /// the call), so a listener that changes the topology must not free the path being walked.
   private func replaceCachedPath(with cache: PathCache) {
-    if DispatchState.depth > 0 {
-      DispatchState.retiredPaths.append(cachedPath)
-      DispatchState.needsSettle = true
-    }
+    ReentryGuard.keepUntilIdle(cachedPath)
     cachedPath = cache
   }
 
   /// The tracers on this node and its ancestors, visiting at most
   /// ``Trace/structuralSearchLimit`` nodes and caching nothing.
   func tracersNearby() -> [any Tracer] {
-    let epoch = DispatchState.nextEpoch()
+    let epoch = Topology.nextEpoch()
     var found: [any Tracer] = []
     var stack: ContiguousArray<NodeCore> = [self]
     var visited = 0
@@ -127,7 +132,7 @@ final class NodeCore {
       if core === other { return true }
     }
     if core.parents.isEmpty { return false }
-    let epoch = DispatchState.nextEpoch()
+    let epoch = Topology.nextEpoch()
     var stack: ContiguousArray<NodeCore> = [core]
     while let core = stack.popLast() {
       if core === other { return true }
@@ -139,6 +144,10 @@ final class NodeCore {
   }
 
   /// Leaves the graph for good: called when the owner releases the node.
+  ///
+  /// NB: the node leaves every path first, before anything that can run user code (releasing a
+  /// registration runs the deinit of what its closure captured, which may post): code that runs
+  /// inside the release already sees a tree without this node.
   func retire() {
     // Children lose whatever this node shared; they re-resolve once it has left.
     // Only children that could lose a value they resolve through this node (it or an ancestor
@@ -147,22 +156,24 @@ final class NodeCore {
     let dataOrphans =
       DataState.resolvedCount > 0
       ? children.filter { $0.linkMayChangeSharedData(parent: self) } : []
-    data?.retire()
     isAlive = false
     for parent in parents { parent.children.removeAll { $0 === self } }
     for child in children { child.parents.removeAll { $0 === self } }
     parents = []
     children = []
+    replaceCachedPath(with: .empty)
+    Topology.version &+= 1
+    if !tracers.isEmpty { Trace.installedCount -= tracers.count }
+    for installation in tracers { installation.detach() }
+    let detachedTracers = tracers
+    tracers = []
     listeners.each { $0.markRemoved() }
     interceptors.each { $0.markRemoved() }
     responders.each { $0.markRemoved() }
-    // NB: a dispatch under way may be indexing into these lists; empty them only when none is.
-    if DispatchState.depth == 0 { compact() } else { scheduleCompaction() }
-    if !tracers.isEmpty { Trace.installedCount -= tracers.count }
-    for installation in tracers { installation.detach() }
-    tracers = []
-    replaceCachedPath(with: .empty)
-    DispatchState.topologyVersion &+= 1
+    // NB: an operation under way may be indexing into these lists; empty them only when none is.
+    scheduleCompaction()
+    data?.retire()
+    withExtendedLifetime(detachedTracers) {}
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
   }
 }

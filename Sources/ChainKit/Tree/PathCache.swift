@@ -15,12 +15,23 @@ final class PathCache {
   @usableFromInline let tracers: [any Tracer]
   /// The union of the capture key masks of the path's nodes: a clear bit skips the capture walk.
   @usableFromInline let captureMask: UInt64
+  /// For a path over several parents, the index of the node each node was reached from (its
+  /// child on the path; -1 for the target); `nil` when each node was reached from the one before
+  /// it. A node sees the payload as its interceptors left it where it was reached from, so a
+  /// rewrite on one branch is not seen on another (rule 17).
+  @usableFromInline let reachedFrom: ContiguousArray<Int>?
 
   /// The path of a retired node: empty.
-  static let empty = PathCache(cores: [], tracers: [], captureMask: 0)
+  static let empty = PathCache(cores: [], reachedFrom: [], tracers: [], captureMask: 0)
 
-  init(cores: ContiguousArray<NodeCore>, tracers: [any Tracer], captureMask: UInt64) {
+  init(
+    cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer],
+    captureMask: UInt64
+  ) {
     self.cores = cores
+    var isChain = true
+    for index in reachedFrom.indices where reachedFrom[index] != index - 1 { isChain = false }
+    self.reachedFrom = isChain ? nil : reachedFrom
     self.tracers = tracers
     self.captureMask = captureMask
     refs = .allocate(capacity: cores.count)
