@@ -2,8 +2,8 @@
 ///
 /// Events, requests, bus deliveries (producers' and new subscribers' first deliveries included),
 /// data deliveries (a subscription's immediate first call included), tracer callbacks, property
-/// and hook notifications and binding propagation all start with ``admit(_:)`` and
-/// ``enter()`` and end with ``leave()``. The guard owns what they share:
+/// and hook notifications and binding propagation all enter and leave through it. The guard
+/// owns what they share:
 ///
 /// - the nesting depth on the main actor, whatever kind of work nests in whatever other;
 /// - the runaway state: once one operation is refused for nesting too deep, every further
