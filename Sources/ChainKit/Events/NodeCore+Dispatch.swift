@@ -23,7 +23,8 @@ extension NodeCore {
       path.tracers.isEmpty
       ? nil
       : DispatchRecorder.make(
-        .event, id: id, parent: parentID, key: key, payload: payload, path: path)
+        .event, id: id, parent: parentID, key: key, payload: payload, path: path,
+        bubbles: bubbles)
     let bit = keyBit(keyID)
     let refs = path.refs
 

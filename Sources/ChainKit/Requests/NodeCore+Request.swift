@@ -80,8 +80,9 @@ extension NodeCore {
         }
       }
       guard let response = answer else { continue }
-      recorder?.answered(by: name)
-      if !accept(response) { return false }
+      let goesOn = accept(response)
+      recorder?.answered(by: name, walkEnds: !goesOn)
+      if !goesOn { return false }
     }
     return true
   }
