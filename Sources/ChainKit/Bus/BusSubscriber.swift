@@ -4,7 +4,7 @@
 /// `AnyBusSubscriber`, so appending, compacting and snapshotting a list is specialised code
 /// instead of generic code that looks up type metadata on every call.
 @MainActor
-class AnyBusSubscriber: Cancellable {
+class AnyBusSubscriber: Cancellable, SlotIndexed {
   let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   weak var owner: AnyObject?
@@ -13,15 +13,17 @@ class AnyBusSubscriber: Cancellable {
   @exclusivity(unchecked) var isRemoved = false
   /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
   /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
-  unowned(unsafe) let slot: AnyBusSlot
+  unowned(unsafe) let busSlot: AnyBusSlot
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
   let ticket = SubscriberTicket()
+  /// The subscriber's index in its slot's list.
+  final var slot = -1
 
   init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
     self.owner = owner
-    self.slot = slot
+    self.busSlot = slot
     ticket.subscription = self
   }
 
@@ -33,7 +35,7 @@ class AnyBusSubscriber: Cancellable {
   final func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    slot.dropRemoved()
+    busSlot.remove(self)
   }
 }
 

@@ -3,7 +3,7 @@
 /// It remembers the slot its last delivered value came from, so re-resolution after a topology
 /// change only calls it when the nearest provider is a different share (or there is none).
 @MainActor
-class DataSubscriber: Cancellable {
+class DataSubscriber: Cancellable, SlotIndexed {
   let keyID: Int
   unowned(unsafe) let core: NodeCore
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
@@ -19,6 +19,8 @@ class DataSubscriber: Cancellable {
   /// What the token holds: a weak reference would give every subscriber a side table, and
   /// reference counting through a side table is several times slower on every delivery.
   let ticket = SubscriberTicket()
+  /// The subscription's index in its node's list.
+  final var slot = -1
 
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
@@ -33,7 +35,7 @@ class DataSubscriber: Cancellable {
   func cancel() {
     guard !isRemoved else { return }
     end()
-    core.data?.subscribers.removeAll { $0 === self }
+    core.data?.remove(self)
   }
 
   /// Marks the subscription ended and takes it out of the global counts.

@@ -137,12 +137,23 @@ public enum ReentryGuard {
     }
   }
 
-  /// Frees registration storage now, or once no operation is under way (one may be reading it).
-  static func free(_ buffer: UnsafeMutablePointer<Unmanaged<Registration>>) {
+  /// Frees a list's storage now, or once no operation is under way (one may be reading it).
+  static func free(_ buffer: UnsafeMutableRawPointer) {
     if depth == 0 {
       buffer.deallocate()
     } else {
       retired.buffers.append(buffer)
+      needsSettle = true
+    }
+  }
+
+  /// Releases an element taken out of its list now, or once no operation is under way (one may
+  /// be calling it).
+  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
+    if depth == 0 {
+      element.release()
+    } else {
+      retired.elements.append(Unmanaged.fromOpaque(element.toOpaque()))
       needsSettle = true
     }
   }
