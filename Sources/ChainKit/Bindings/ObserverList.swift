@@ -15,6 +15,10 @@ final class ObserverBox<A, B>: Cancellable, SlotIndexed {
   weak var list: ObserverList<A, B>?
   /// The observer's index in its list.
   @usableFromInline var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.observer)
+  #endif
   /// What the observer's token refers to, so the box itself is never weakly referenced.
   private var ticket: CancelTicket<ObserverBox>?
 

@@ -42,6 +42,22 @@ class AnyBusSlot: DeferredCompaction {
 
   /// Cancels the producer if `owner` registered it.
   func cancelProducer(ownedBy owner: AnyObject) {}
+
+  /// The event type this slot holds subscribers of.
+  var eventType: Any.Type { Never.self }
+
+  /// Traps with a message if an invariant of the slot does not hold.
+  final func checkInvariants(key: ObjectIdentifier) {
+    #if CHAINKIT_INVARIANTS
+      precondition(ObjectIdentifier(eventType) == key, "'\(typeName)' slot under another type")
+      subscribers.checkInvariants { subscriber in
+        precondition(subscriber.busSlot === self, "a subscriber that names another slot")
+        precondition(
+          ObjectIdentifier(subscriber.eventType) == key, "a subscriber of another event type")
+        precondition(!subscriber.isRemoved, "a cancelled subscriber left in its slot")
+      }
+    #endif
+  }
 }
 
 /// The subscribers and producer for events of type `Event`, in subscription order.
@@ -53,6 +69,8 @@ final class BusSlot<Event>: AnyBusSlot {
     guard let event = event as? Event else { return Outcome() }
     return bus.publish(event, in: self)
   }
+
+  override var eventType: Any.Type { Event.self }
 
   override func cancelProducer(ownedBy owner: AnyObject) {
     guard let producer, producer.isOwnerBound, producer.owner === owner else { return }

@@ -19,6 +19,10 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
   let ticket = SubscriberTicket()
   /// The subscriber's index in its slot's list.
   final var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.busSubscriber)
+  #endif
 
   init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
@@ -28,6 +32,9 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
   }
 
   deinit { ticket.isEnded = true }
+
+  /// The event type the subscriber takes.
+  var eventType: Any.Type { Never.self }
 
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
   final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
@@ -49,6 +56,8 @@ final class BusSubscriber<Event>: AnyBusSubscriber {
     self.body = body
     super.init(owner: owner, slot: slot)
   }
+
+  override var eventType: Any.Type { Event.self }
 }
 
 /// The producer registered for events of type `Event`.

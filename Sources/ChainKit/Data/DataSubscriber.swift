@@ -21,6 +21,10 @@ class DataSubscriber: Cancellable, SlotIndexed {
   let ticket = SubscriberTicket()
   /// The subscription's index in its node's list.
   final var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.dataSubscriber)
+  #endif
 
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
@@ -52,6 +56,9 @@ class DataSubscriber: Cancellable, SlotIndexed {
 
   /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.
   func deliver(from slot: SharedSlot?) {}
+
+  /// Whether this subscription's value type is its key's.
+  var hasItsKeysTypes: Bool { false }
 }
 
 /// A data subscription for values of type `Value`.
@@ -61,6 +68,10 @@ final class DataSubscriberBox<Value>: DataSubscriber {
   init(keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void) {
     self.body = body
     super.init(keyID: keyID, core: core)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: Value.self, response: DataKeyMarker.self)
   }
 
   override func deliver(from slot: SharedSlot?) {

@@ -43,6 +43,22 @@ final class NodeData: DeferredCompaction {
     subscribers.compact()
   }
 
+  /// Traps with a message if an invariant does not hold.
+  func checkInvariants(owner: NodeCore) {
+    #if CHAINKIT_INVARIANTS
+      var keys = Set<Int>()
+      for slot in slots {
+        precondition(keys.insert(slot.keyID).inserted, "two shared values for one key")
+        precondition(slot.hasItsKeysTypes, "a shared value whose type is not its key's")
+      }
+      subscribers.checkInvariants { subscriber in
+        precondition(subscriber.core === owner, "a data subscription of another node")
+        precondition(!subscriber.isRemoved, "a cancelled data subscription left in place")
+        precondition(subscriber.hasItsKeysTypes, "a data subscription of another type")
+      }
+    #endif
+  }
+
   /// Ends every subscription here: the node is gone.
   func retire() {
     for entry in subscribers.takeAll() {

@@ -91,17 +91,20 @@ final class KeyedRegistrations: DeferredCompaction {
 
   /// Traps with a message if an invariant of these lists does not hold.
   func checkInvariants() {
-    for (list, kind) in [
-      (listeners, Registration.Kind.listener), (interceptors, .interceptor),
-      (responders, .responder),
-    ] {
-      list.checkInvariants { registration in
-        precondition(registration.keyID == keyID, "a registration under another key")
-        precondition(registration.owner === self, "a registration that names another list")
-        precondition(registration.kind == kind, "a registration in another kind's list")
-        precondition(!registration.isRemoved, "a removed registration left in its slot")
+    #if CHAINKIT_INVARIANTS
+      for (list, kind) in [
+        (listeners, Registration.Kind.listener), (interceptors, .interceptor),
+        (responders, .responder),
+      ] {
+        list.checkInvariants { registration in
+          precondition(registration.keyID == keyID, "a registration under another key")
+          precondition(registration.owner === self, "a registration that names another list")
+          precondition(registration.kind == kind, "a registration in another kind's list")
+          precondition(!registration.isRemoved, "a removed registration left in its slot")
+          precondition(registration.hasItsKeysTypes, "a registration whose types are not its key's")
+        }
       }
-    }
-    listeners.each { precondition(!$0.capture || hasCapture, "a capture listener not flagged") }
+      listeners.each { precondition(!$0.capture || hasCapture, "a capture listener not flagged") }
+    #endif
   }
 }

@@ -33,6 +33,10 @@ class Registration: SlotIndexed {
   @usableFromInline var slot = -1
   /// What the token holds: it outlives the registration without keeping its closure alive.
   let ticket = RegistrationTicket()
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.registration)
+  #endif
 
   init(keyID: Int, kind: Kind, capture: Bool, once: Bool, target: AnyObject?) {
     self.keyID = keyID
@@ -45,6 +49,10 @@ class Registration: SlotIndexed {
       Self.matchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
     ticket.registration = self
   }
+
+  /// Whether this registration's types are its key's: what dispatch's cast to the typed box
+  /// relies on. Overridden by each box.
+  var hasItsKeysTypes: Bool { false }
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
   var isActive: Bool {
@@ -105,6 +113,10 @@ final class ListenerBox<P>: Registration {
     self.body = body
     super.init(keyID: keyID, kind: .listener, capture: capture, once: once, target: target)
   }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: P.self, response: nil)
+  }
 }
 
 /// An interceptor that may rewrite payloads of type `P` in flight.
@@ -115,6 +127,11 @@ final class InterceptorBox<P>: Registration {
   init(keyID: Int, body: @escaping @MainActor (inout EventContext, inout P) throws -> Void) {
     self.body = body
     super.init(keyID: keyID, kind: .interceptor, capture: false, once: false, target: nil)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    // An interceptor is registered for an event key or a request key with this payload.
+    KeyRegistry.shared.types(of: keyID)?.payload == ObjectIdentifier(P.self)
   }
 }
 
@@ -128,5 +145,9 @@ final class ResponderBox<P, R>: Registration {
   ) {
     self.body = body
     super.init(keyID: keyID, kind: .responder, capture: false, once: false, target: target)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: P.self, response: R.self)
   }
 }

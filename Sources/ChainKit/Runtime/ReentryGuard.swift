@@ -165,6 +165,17 @@ public enum ReentryGuard {
     needsSettle = true
   }
 
+  /// Traps with a message if the guard is not idle and settled: what every operation must leave
+  /// behind once the outermost one has returned.
+  static func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      precondition(depth == 0, "an operation is still under way (depth \(depth))")
+      precondition(!runaway && refusals.isEmpty && refusalCount == 0, "a runaway left set")
+      precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
+      precondition(limit >= 1, "a nesting limit below 1")
+    #endif
+  }
+
   /// Called when the outermost operation returns with work deferred.
   @usableFromInline
   static func settle() {

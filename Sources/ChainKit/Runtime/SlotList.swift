@@ -134,21 +134,23 @@ struct SlotList<Element: SlotIndexed> {
   /// Traps with a message if an invariant of the list does not hold; `element` adds checks of
   /// each element against its owner.
   func checkInvariants(_ element: (Element) -> Void = { _ in }) {
-    precondition(count >= 0 && count <= capacity, "count \(count) outside capacity \(capacity)")
-    precondition((base == nil) == (capacity == 0), "storage and capacity disagree")
-    var holes = 0
-    if let base {
-      for slot in 0..<count {
-        guard let entry = base[slot] else {
-          holes += 1
-          continue
+    #if CHAINKIT_INVARIANTS
+      precondition(count >= 0 && count <= capacity, "count \(count) outside capacity \(capacity)")
+      precondition((base == nil) == (capacity == 0), "storage and capacity disagree")
+      var holes = 0
+      if let base {
+        for slot in 0..<count {
+          guard let entry = base[slot] else {
+            holes += 1
+            continue
+          }
+          let value = entry.takeUnretainedValue()
+          precondition(value.slot == slot, "an element in slot \(slot) is told \(value.slot)")
+          element(value)
         }
-        let value = entry.takeUnretainedValue()
-        precondition(value.slot == slot, "an element in slot \(slot) thinks it is in \(value.slot)")
-        element(value)
       }
-    }
-    precondition(holes == vacated, "\(holes) vacated slots counted as \(vacated)")
+      precondition(holes == vacated, "\(holes) vacated slots counted as \(vacated)")
+    #endif
   }
 }
 

@@ -55,12 +55,14 @@ struct ChildList {
 
   /// Traps with a message if an invariant does not hold.
   func checkInvariants(owner: NodeCore) {
-    precondition(entries.count { $0 == nil } == holes, "holes miscounted")
-    for (index, child) in entries.enumerated() {
-      guard let child else { continue }
-      let link = child.parents.firstIndex { $0 === owner }
-      precondition(link != nil, "'\(child.name)' is a child of '\(owner.name)' without the link")
-      if let link { precondition(child.slotsInParents[link] == index, "stale child index") }
-    }
+    #if CHAINKIT_INVARIANTS
+      precondition(entries.count { $0 == nil } == holes, "holes miscounted")
+      for (index, child) in entries.enumerated() {
+        guard let child else { continue }
+        let link = child.parents.firstIndex { $0 === owner }
+        precondition(link != nil, "'\(child.name)' is a child of '\(owner.name)' without the link")
+        if let link { precondition(child.slotsInParents[link] == index, "stale child index") }
+      }
+    #endif
   }
 }

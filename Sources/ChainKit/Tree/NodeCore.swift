@@ -36,6 +36,10 @@ final class NodeCore {
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
   /// The ``Topology/version`` at which `cachedPath` was last found current.
   @exclusivity(unchecked) @usableFromInline var cachedVersion: UInt64 = 0
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.core)
+  #endif
 
   init(name: String) { self.name = name }
 
@@ -85,22 +89,25 @@ final class NodeCore {
   /// Traps with a message if an invariant of this node's links, registrations or cached path
   /// does not hold.
   func checkInvariants() {
-    precondition(parents.count == slotsInParents.count, "'\(name)': parents and slots disagree")
-    for (parent, slot) in zip(parents, slotsInParents) {
-      precondition(parent.children.entries[slot] === self, "'\(name)': stale slot in a parent")
-    }
-    children.checkInvariants(owner: self)
-    for (index, registrations) in keyed.enumerated() {
-      precondition(keyedIndex[registrations.keyID] == index, "'\(name)': key index out of step")
-      precondition(registrations.core === self, "'\(name)': another node's registrations")
-      registrations.checkInvariants()
-    }
-    precondition(keyedIndex.count == keyed.count, "'\(name)': key index out of step")
-    if !isAlive {
-      precondition(parents.isEmpty && children.isEmpty, "'\(name)': released but still linked")
-    }
-    if cachedVersion == Topology.version, isAlive {
-      cachedPath.checkInvariants(owner: self)
-    }
+    #if CHAINKIT_INVARIANTS
+      precondition(parents.count == slotsInParents.count, "'\(name)': parents and slots disagree")
+      for (parent, slot) in zip(parents, slotsInParents) {
+        precondition(parent.children.entries[slot] === self, "'\(name)': stale slot in a parent")
+      }
+      children.checkInvariants(owner: self)
+      for (index, registrations) in keyed.enumerated() {
+        precondition(keyedIndex[registrations.keyID] == index, "'\(name)': key index out of step")
+        precondition(registrations.core === self, "'\(name)': another node's registrations")
+        registrations.checkInvariants()
+      }
+      precondition(keyedIndex.count == keyed.count, "'\(name)': key index out of step")
+      if !isAlive {
+        precondition(parents.isEmpty && children.isEmpty, "'\(name)': released but still linked")
+      }
+      data?.checkInvariants(owner: self)
+      if cachedVersion == Topology.version, isAlive {
+        cachedPath.checkInvariants(owner: self)
+      }
+    #endif
   }
 }

@@ -97,32 +97,34 @@ final class PathCache {
 
   /// Traps with a message if an invariant of the cache does not hold.
   func checkInvariants(owner: NodeCore) {
-    precondition(cores.first === owner, "'\(owner.name)' holds another node's path")
-    precondition(refs.count == cores.count && stamps.count == cores.count, "path sizes disagree")
-    var seen = Set<ObjectIdentifier>()
-    for index in cores.indices {
-      precondition(refs[index].takeUnretainedValue() === cores[index], "refs out of step")
-      precondition(seen.insert(ObjectIdentifier(cores[index])).inserted, "a node twice on a path")
-      if let reachedFrom {
-        let from = reachedFrom[index]
-        precondition(from < index && (index == 0) == (from == -1), "reached from a later node")
-        if from >= 0 {
-          precondition(
-            cores[from].parents.contains { $0 === cores[index] }, "reached from a non-child")
+    #if CHAINKIT_INVARIANTS
+      precondition(cores.first === owner, "'\(owner.name)' holds another node's path")
+      precondition(refs.count == cores.count && stamps.count == cores.count, "path sizes disagree")
+      var seen = Set<ObjectIdentifier>()
+      for index in cores.indices {
+        precondition(refs[index].takeUnretainedValue() === cores[index], "refs out of step")
+        precondition(seen.insert(ObjectIdentifier(cores[index])).inserted, "a node twice on a path")
+        if let reachedFrom {
+          let from = reachedFrom[index]
+          precondition(from < index && (index == 0) == (from == -1), "reached from a later node")
+          if from >= 0 {
+            precondition(
+              cores[from].parents.contains { $0 === cores[index] }, "reached from a non-child")
+          }
+        } else if index > 0 {
+          precondition(cores[index - 1].parents.contains { $0 === cores[index] }, "broken chain")
         }
-      } else if index > 0 {
-        precondition(cores[index - 1].parents.contains { $0 === cores[index] }, "broken chain")
       }
-    }
-    for hits in hitsByKey.values {
-      for hit in hits.entries {
-        let core = hit.core.takeUnretainedValue()
-        precondition(core === cores[hit.index], "a hit on the wrong node")
-        precondition(
-          hit.registrations.takeUnretainedValue() === core.registrations(for: hits.keyID),
-          "a hit on another key's registrations")
+      for hits in hitsByKey.values {
+        for hit in hits.entries {
+          let core = hit.core.takeUnretainedValue()
+          precondition(core === cores[hit.index], "a hit on the wrong node")
+          precondition(
+            hit.registrations.takeUnretainedValue() === core.registrations(for: hits.keyID),
+            "a hit on another key's registrations")
+        }
       }
-    }
+    #endif
   }
 }
 
