@@ -3,7 +3,7 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: loops and re-entry")
+@Suite("Binding: loops and re-entry", .leakChecked)
 struct BindingLoopTests {
   @Test("rule 35: a callback that writes back through the notifying path does not loop")
   func writeBackDoesNotLoop() {
@@ -35,9 +35,10 @@ struct BindingLoopTests {
     bind([a, b, c], tracer: trace)
     let log = UpdateLog()
     for property in [a, b, c] {
-      property.observe { _, new in log.entries.append("\(property.name):\(new)") }
+      let name = property.name
+      property.observe { _, new in log.entries.append("\(name):\(new)") }
     }
-    b.observe { _, new in if new == 1 { c.value = 99 } }
+    b.observe { [unowned c] _, new in if new == 1 { c.value = 99 } }
     a.value = 1
     // b's observers run before b's binding sees the write: the write to c is deferred, c is
     // skipped by the change in progress (it holds a newer value), then 99 propagates. a is

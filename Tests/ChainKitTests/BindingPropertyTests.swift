@@ -3,13 +3,13 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: Property")
+@Suite("Binding: Property", .leakChecked)
 struct BindingPropertyTests {
   @Test("rule 34: observers get the old and the new value after each set")
   func observersGetOldAndNewAfterEachSet() {
     let name = Property("", name: "name")
     var log: [String] = []
-    name.observe { old, new in log.append("\(old)->\(new):\(name.value)") }
+    name.observe { [unowned name] old, new in log.append("\(old)->\(new):\(name.value)") }
     name.value = "json"
     name.value = "GCD"
     #expect(log == ["->json:json", "json->GCD:GCD"])
@@ -49,7 +49,7 @@ struct BindingPropertyTests {
     let count = Property(0)
     var log: [String] = []
     var added = false
-    count.observe { _, new in
+    count.observe { [unowned count] _, new in
       log.append("first:\(new)")
       guard !added else { return }
       added = true

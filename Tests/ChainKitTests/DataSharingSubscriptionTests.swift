@@ -7,7 +7,7 @@ extension DataKey where Value == Int {
 }
 
 @MainActor
-@Suite("Data shared down: subscriptions, tracing, depth")
+@Suite("Data shared down: subscriptions, tracing, depth", .leakChecked)
 struct DataSharingSubscriptionTests {
   @Test("a subscriber cancelled during a notification is not called")
   func cancelledDuringNotificationIsSkipped() throws {

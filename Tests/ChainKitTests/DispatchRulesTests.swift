@@ -4,7 +4,7 @@ import Testing
 
 /// Rules 10, 12, 17 and 19 as the semantics page states them, each where an earlier dispatch
 /// diverged from it.
-@Suite("Snapshots, stops, branches and requests (rules 10, 12, 17, 19)")
+@Suite("Snapshots, stops, branches and requests (rules 10, 12, 17, 19)", .leakChecked)
 @MainActor
 struct DispatchRulesTests {
   @Test("rule 10: a listener an interceptor adds at its own node runs from the next event")
@@ -12,10 +12,10 @@ struct DispatchRulesTests {
     let nodes = try chain("root", "leaf")
     let log = Log()
     var added = false
-    nodes[0].intercept(Keys.ping) { _, _ in
+    nodes[0].intercept(Keys.ping) { [unowned root = nodes[0]] _, _ in
       guard !added else { return }
       added = true
-      nodes[0].on(Keys.ping) { _, value in log.add("added \(value)") }
+      root.on(Keys.ping) { _, value in log.add("added \(value)") }
     }
     nodes[1].post(Keys.ping, 1)
     nodes[1].post(Keys.ping, 2)
@@ -27,7 +27,7 @@ struct DispatchRulesTests {
     let node = Node("target")
     let log = Log()
     var added = false
-    node.intercept(Keys.ping) { _, _ in
+    node.intercept(Keys.ping) { [unowned node] _, _ in
       guard !added else { return }
       added = true
       node.on(Keys.ping) { _, value in log.add("added \(value)") }
@@ -142,7 +142,7 @@ struct DispatchRulesTests {
   func interceptorAddedResponderWaits() {
     let node = Node("asked")
     var added = false
-    node.intercept(Keys.lookup) { _, _ in
+    node.intercept(Keys.lookup) { [unowned node] _, _ in
       guard !added else { return }
       added = true
       node.respond(to: Keys.lookup) { _, _ in 1 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Throwing listeners and nested posts (rules 13-14)")
+@Suite("Throwing listeners and nested posts (rules 13-14)", .leakChecked)
 @MainActor
 struct ErrorAndNestingTests {
   @Test("rule 13: a throwing listener does not stop the others; its error is in the outcome")
@@ -28,9 +28,9 @@ struct ErrorAndNestingTests {
   func nestedPostIsDispatchedAtOnce() throws {
     let nodes = try chain("root", "leaf")
     let log = Log()
-    nodes[1].on(Keys.ping) { _, value in
+    nodes[1].on(Keys.ping) { [unowned leaf = nodes[1]] _, value in
       log.add("leaf ping \(value)")
-      nodes[1].post(Keys.click, Click(index: value))
+      leaf.post(Keys.click, Click(index: value))
       log.add("leaf after click")
     }
     nodes[0].on(Keys.click) { _, click in log.add("root click \(click.index)") }
@@ -44,7 +44,7 @@ struct ErrorAndNestingTests {
     let node = Node("echo")
     var calls = 0
     var innermost: Outcome?
-    node.on(Keys.ping) { _, value in
+    node.on(Keys.ping) { [unowned node] _, value in
       calls += 1
       let outcome = node.post(Keys.ping, value + 1)
       if !outcome.succeeded, innermost == nil { innermost = outcome }
@@ -67,7 +67,7 @@ struct ErrorAndNestingTests {
   func branchingRecursionIsCut() {
     let node = Node("fork")
     var calls = 0
-    node.on(Keys.ping) { _, value in
+    node.on(Keys.ping) { [unowned node] _, value in
       calls += 1
       node.post(Keys.ping, value + 1)
       node.post(Keys.ping, value + 1)
@@ -81,7 +81,7 @@ struct ErrorAndNestingTests {
   func nestingLimitIsConfigurable() {
     let node = Node("echo")
     var calls = 0
-    node.on(Keys.ping) { _, value in
+    node.on(Keys.ping) { [unowned node] _, value in
       calls += 1
       node.post(Keys.ping, value + 1)
     }

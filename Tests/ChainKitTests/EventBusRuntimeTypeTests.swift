@@ -4,7 +4,7 @@ import Testing
 
 /// Rule 30: exact-type delivery by the event's runtime type; owner-bound handlers are handed
 /// their owner; a subscriber can cancel itself at any delivery, the producer's first included.
-@Suite("Event bus: runtime types, owners and self-cancelling (rule 30)")
+@Suite("Event bus: runtime types, owners and self-cancelling (rule 30)", .leakChecked)
 @MainActor
 struct EventBusRuntimeTypeTests {
   class Food {

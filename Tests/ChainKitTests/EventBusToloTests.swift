@@ -5,7 +5,7 @@ import Testing
 /// Tolo's sample app: a random event at 1 Hz, with subscribers added and removed at will. The
 /// clock is a manual tick, so the test never waits on real time.
 @MainActor
-@Suite("EventBus: Tolo's sample")
+@Suite("EventBus: Tolo's sample", .leakChecked)
 struct EventBusToloTests {
   struct RandomEvent: Equatable {
     var tick: Int

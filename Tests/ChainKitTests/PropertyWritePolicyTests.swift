@@ -5,14 +5,14 @@ import Testing
 /// Rule 34: an observer that writes its own property (or a hook's observer that calls the hook)
 /// never recurses without bound: the write is stored at once and notified after the current
 /// round; endless rounds stop with ``ChainError/writeLoop(name:rounds:)``.
-@Suite("Property writes from inside their own notification (rule 34)")
+@Suite("Property writes from inside their own notification (rule 34)", .leakChecked)
 @MainActor
 struct PropertyWritePolicyTests {
   @Test("rule 34: an observer that writes its own property the value it heard stops at once")
   func selfWriteOfTheSameValue() {
     let p = Property(0)
     var calls = 0
-    p.observe { _, new in
+    p.observe { [unowned p] _, new in
       calls += 1
       p.value = new
     }
@@ -25,7 +25,7 @@ struct PropertyWritePolicyTests {
   func selfWriteIsDeferredToTheNextRound() {
     let p = Property(0, name: "p")
     var log: [String] = []
-    p.observe { old, new in
+    p.observe { [unowned p] old, new in
       log.append("first \(old)->\(new)")
       if new == 1 {
         p.value = 2
@@ -42,7 +42,7 @@ struct PropertyWritePolicyTests {
   func deferredWritesCoalesce() {
     let p = Property(0)
     var log: [String] = []
-    p.observe { old, new in
+    p.observe { [unowned p] old, new in
       log.append("\(old)->\(new)")
       if new == 1 {
         p.value = 5
@@ -57,12 +57,12 @@ struct PropertyWritePolicyTests {
   func endlessSelfWritesStop() {
     let p = Property(0, name: "counter")
     var calls = 0
-    p.observe { _, new in
+    p.observe { [unowned p] _, new in
       calls += 1
       p.value = new + 1
     }
     let node = Node("writer")
-    node.on(Keys.ping) { _, value in p.value = value }
+    node.on(Keys.ping) { [unowned p] _, value in p.value = value }
     let outcome = node.post(Keys.ping, 1)
     #expect(calls == ReentryGuard.nestingLimit)
     #expect(p.value == ReentryGuard.nestingLimit + 1)
@@ -84,7 +84,7 @@ struct PropertyWritePolicyTests {
   func hookObserverCallingItsHook() {
     let hook = Hook<Int, Int>(name: "twice") { $0 * 2 }
     var calls: [Int] = []
-    hook.observe { args, _ in
+    hook.observe { [unowned hook] args, _ in
       calls.append(args)
       hook(args + 1)
     }
@@ -98,7 +98,7 @@ struct PropertyWritePolicyTests {
   func nestedHookCallReturnsAtOnce() {
     let hook = Hook<Int, Int>(name: "square") { $0 * $0 }
     var log: [String] = []
-    hook.observe { args, result in
+    hook.observe { [unowned hook] args, result in
       log.append("\(args)=\(result)")
       if args == 2 { log.append("nested \(hook(3))") }
     }

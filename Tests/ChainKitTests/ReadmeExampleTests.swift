@@ -3,7 +3,7 @@ import Testing
 
 /// The README's example is the program in Sources/chainkit-example, and what the README shows as
 /// its output is what it prints.
-@Suite("README example")
+@Suite("README example", .leakChecked)
 struct ReadmeExampleTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import Testing
 /// Rule 14: events, requests, bus publishes, data delivery, tracer callbacks and binding
 /// propagation share one re-entrancy guard; a runaway in any of them ends with an error there and
 /// leaves every later top-level operation of every kind working.
-@Suite("One re-entrancy guard for every kind of dispatch (rule 14)")
+@Suite("One re-entrancy guard for every kind of dispatch (rule 14)", .leakChecked)
 @MainActor
 struct ReentryGuardTests {
   struct Ping: Equatable { var value: Int }
@@ -27,7 +27,7 @@ struct ReentryGuardTests {
     root.respond(to: Keys.channelID) { _, _ in "answer" }
     leaf.subscribe(Self.count) { value in heard.append("data \(value ?? -1)") }
     let bus = EventBus(name: "fresh")
-    bus.subscribe(Ping.self) { ping in
+    bus.subscribe(Ping.self) { [unowned bus] ping in
       heard.append("bus \(ping.value)")
       bus.publish("nested")
     }
@@ -51,7 +51,7 @@ struct ReentryGuardTests {
   func busRunawayInsideAListener() throws {
     let node = Node("poster")
     let bus = EventBus(name: "runaway")
-    bus.subscribe(Ping.self) { ping in bus.publish(Ping(value: ping.value + 1)) }
+    bus.subscribe(Ping.self) { [unowned bus] ping in bus.publish(Ping(value: ping.value + 1)) }
     node.on(Keys.ping) { _, _ in bus.publish(Ping(value: 0)) }
     let outcome = node.post(Keys.ping, 0)
     #expect(
@@ -65,7 +65,7 @@ struct ReentryGuardTests {
     let leaf = Node("leaf")
     try leaf.mount(at: root)
     var calls = 0
-    leaf.subscribe(Self.count) { value in
+    leaf.subscribe(Self.count) { [unowned root] value in
       calls += 1
       root.share((value ?? 0) + 1, for: Self.count)
     }
@@ -79,13 +79,13 @@ struct ReentryGuardTests {
     let root = Node("root")
     root.share(1, for: Self.count)
     var calls = 0
-    func subscribeAgain() {
-      root.subscribe(Self.count) { _ in
+    func subscribeAgain(_ root: Node) {
+      root.subscribe(Self.count) { [unowned root] _ in
         calls += 1
-        subscribeAgain()
+        subscribeAgain(root)
       }
     }
-    subscribeAgain()
+    subscribeAgain(root)
     #expect(calls == ReentryGuard.nestingLimit)
     try expectEveryKindWorks()
   }
@@ -95,13 +95,13 @@ struct ReentryGuardTests {
     let bus = EventBus(name: "producing")
     bus.produce(Ping.self) { Ping(value: 1) }
     var calls = 0
-    func subscribeAgain() {
-      bus.subscribe(Ping.self) { _ in
+    func subscribeAgain(_ bus: EventBus) {
+      bus.subscribe(Ping.self) { [unowned bus] _ in
         calls += 1
-        subscribeAgain()
+        subscribeAgain(bus)
       }
     }
-    subscribeAgain()
+    subscribeAgain(bus)
     #expect(calls == ReentryGuard.nestingLimit)
     try expectEveryKindWorks()
   }
@@ -109,7 +109,7 @@ struct ReentryGuardTests {
   @Test("rule 14: a tracer that posts on every record stops, and every operation works after")
   func tracerThatPosts() throws {
     final class Echo: Tracer {
-      let node: Node
+      unowned let node: Node
       var received = 0
       init(_ node: Node) { self.node = node }
       func receive(_ record: TraceRecord) {
@@ -132,10 +132,10 @@ struct ReentryGuardTests {
     try leaf.mount(at: root)
     let bus = EventBus(name: "mixed")
     let property = Property(0, name: "mixed")
-    root.on(Keys.ping) { _, value in bus.publish(Ping(value: value)) }
-    bus.subscribe(Ping.self) { ping in root.share(ping.value, for: Self.count) }
-    leaf.subscribe(Self.count) { value in property.value = (value ?? 0) + 1 }
-    property.observe { _, new in leaf.post(Keys.ping, new) }
+    root.on(Keys.ping) { [unowned bus] _, value in bus.publish(Ping(value: value)) }
+    bus.subscribe(Ping.self) { [unowned root] ping in root.share(ping.value, for: Self.count) }
+    leaf.subscribe(Self.count) { [unowned property] value in property.value = (value ?? 0) + 1 }
+    property.observe { [unowned leaf] _, new in leaf.post(Keys.ping, new) }
     let outcome = leaf.post(Keys.ping, 0)
     // The loop comes back to the property from inside its own notification, so the property's
     // write policy cuts it (each round nests one level): either way, it ends with an error.
@@ -149,8 +149,8 @@ struct ReentryGuardTests {
     let b = Property(0, name: "b")
     bind([a, b])
     let node = Node("bound")
-    node.on(Keys.ping) { _, value in a.value = value + 1 }
-    b.observe { _, new in node.post(Keys.ping, new) }
+    node.on(Keys.ping) { [unowned a] _, value in a.value = value + 1 }
+    b.observe { [unowned node] _, new in node.post(Keys.ping, new) }
     let outcome = node.post(Keys.ping, 0)
     #expect(!outcome.succeeded)
     try expectEveryKindWorks()

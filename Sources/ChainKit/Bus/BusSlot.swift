@@ -4,26 +4,36 @@
 class AnyBusSlot: DeferredCompaction {
   let typeName: String
   /// The subscribers in subscription order; each is a `BusSubscriber` of the slot's type.
-  var subscribers: ContiguousArray<AnyBusSubscriber> = []
+  /// NB: read in place on every publish, around calls to unknown closures, and never passed
+  /// `inout` across such a call, so the dynamic exclusivity check could never fire.
+  @exclusivity(unchecked) final var subscribers = SlotList<AnyBusSubscriber>()
   /// Whether a compaction is already scheduled with the ``ReentryGuard``.
   private var compactionQueued = false
 
   init(typeName: String) { self.typeName = typeName }
 
-  /// The number of subscriptions that can still run.
-  final var activeCount: Int { subscribers.count { $0.isActive } }
+  isolated deinit {
+    for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
+  }
 
-  /// Drops cancelled subscribers and those whose owner is gone: now, or once no operation is
-  /// under way, because publishes under way walk a snapshot of the list.
-  final func dropRemoved() {
-    guard !compactionQueued else { return }
+  /// The number of subscriptions that can still run.
+  final var activeCount: Int {
+    var active = 0
+    subscribers.each { if $0.isActive { active += 1 } }
+    return active
+  }
+
+  /// Takes a cancelled subscriber out in O(1); compacts once no operation is under way, when
+  /// enough slots are vacated.
+  final func remove(_ subscriber: AnyBusSubscriber) {
+    guard subscribers.remove(subscriber), !compactionQueued else { return }
     compactionQueued = true
     ReentryGuard.compactWhenIdle(self)
   }
 
   final func compactNow() {
     compactionQueued = false
-    subscribers.removeAll { !$0.isActive }
+    subscribers.compact()
   }
 
   /// Publishes an event whose static type was a superclass or a protocol: the slot of its
@@ -32,6 +42,22 @@ class AnyBusSlot: DeferredCompaction {
 
   /// Cancels the producer if `owner` registered it.
   func cancelProducer(ownedBy owner: AnyObject) {}
+
+  /// The event type this slot holds subscribers of.
+  var eventType: Any.Type { Never.self }
+
+  /// Traps with a message if an invariant of the slot does not hold.
+  final func checkInvariants(key: ObjectIdentifier) {
+    #if CHAINKIT_INVARIANTS
+      precondition(ObjectIdentifier(eventType) == key, "'\(typeName)' slot under another type")
+      subscribers.checkInvariants { subscriber in
+        precondition(subscriber.busSlot === self, "a subscriber that names another slot")
+        precondition(
+          ObjectIdentifier(subscriber.eventType) == key, "a subscriber of another event type")
+        precondition(!subscriber.isRemoved, "a cancelled subscriber left in its slot")
+      }
+    #endif
+  }
 }
 
 /// The subscribers and producer for events of type `Event`, in subscription order.
@@ -43,6 +69,8 @@ final class BusSlot<Event>: AnyBusSlot {
     guard let event = event as? Event else { return Outcome() }
     return bus.publish(event, in: self)
   }
+
+  override var eventType: Any.Type { Event.self }
 
   override func cancelProducer(ownedBy owner: AnyObject) {
     guard let producer, producer.isOwnerBound, producer.owner === owner else { return }

@@ -57,14 +57,16 @@ extension EventBus {
       return outcome
     }
     let mark = ReentryGuard.enter()
-    // A local copy is the snapshot: appends during the publish go to the slot's own array, and
-    // compaction waits until no operation is under way.
-    let subscribers = slot.subscribers
-    for index in subscribers.indices {
-      // The cast is safe: a slot only holds subscribers of its own event type. Unretained: the
-      // snapshot holds every subscriber meanwhile (retaining each cost more than the call).
-      let reference = Unmanaged<BusSubscriber<Event>>.fromOpaque(
-        Unmanaged.passUnretained(subscribers[index]).toOpaque())
+    // The count is the snapshot: subscribers added meanwhile are past it, cancelled ones are
+    // vacated in place (and kept alive until no operation is under way), see ``SlotList``.
+    let count = slot.subscribers.count
+    var index = 0
+    while index < count {
+      let entry = slot.subscribers.entry(at: index)
+      index += 1
+      guard let entry else { continue }
+      // The cast is safe: a slot only holds subscribers of its own event type.
+      let reference = Unmanaged<BusSubscriber<Event>>.fromOpaque(entry.toOpaque())
       withUnretained(reference) { subscriber in
         guard !subscriber.isRemoved else { return }
         call(subscriber, with: event, outcome: &outcome)

@@ -78,7 +78,8 @@ extension EventBus {
     _ body: @escaping @MainActor (Owner, Event) throws -> Void
   ) -> Subscription {
     let slot = makeSlot(for: type)
-    for existing in slot.subscribers where existing.isOwnerBound && existing.owner === owner {
+    for existing in slot.subscribers.elements
+    where existing.isOwnerBound && existing.owner === owner {
       existing.cancel()
     }
     let subscriber = BusSubscriber<Event>(owner: owner, slot: slot) { [weak owner] event in
@@ -99,8 +100,8 @@ extension EventBus {
   ///   ``produce(_:owner:_:)``.
   public func unsubscribe(_ owner: AnyObject) {
     for slot in slots.values {
-      for subscriber in slot.subscribers where subscriber.isOwnerBound && subscriber.owner === owner
-      {
+      for subscriber in slot.subscribers.elements
+      where subscriber.isOwnerBound && subscriber.owner === owner {
         subscriber.cancel()
       }
       slot.cancelProducer(ownedBy: owner)

@@ -68,6 +68,16 @@ public final class EventBus {
     return unsafeDowncast(slot, to: BusSlot<Event>.self)
   }
 
+  /// Traps with a message if an invariant of the bus does not hold: every slot sits under its
+  /// own event type (what the casts in ``slot(for:)`` rely on) and holds only its own
+  /// subscribers.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      for (key, slot) in slots { slot.checkInvariants(key: key) }
+      if let last = lastSlot { precondition(slots[last.type] === last.slot, "stale last slot") }
+    #endif
+  }
+
   /// The slot for `Event`, created on first use.
   func makeSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
     if let existing = slot(for: type) { return existing }

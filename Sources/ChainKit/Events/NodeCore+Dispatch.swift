@@ -1,11 +1,15 @@
-/// The dispatch algorithm: the W3C DOM's, on a path computed once per topology change.
+/// The dispatch algorithm: the W3C DOM's, on a path computed once per change of the nodes on it.
+///
+/// A post visits only the path's *hits* for its key: the nodes that have registrations for it
+/// (``PathHits``, found once per path and key), so neither the number of keys in the program nor
+/// the nodes that do not listen cost anything per post.
 extension NodeCore {
   /// Posts an event to this node and returns what happened.
   ///
   /// NB: `@inlinable`, so that clients get it specialised for their payload type. Nothing on the
   /// walk is retained: this core stays alive for the call (its caller holds it), its cached path
-  /// is kept until the outermost operation returns even if a listener changes the topology, and
-  /// the path owns its cores.
+  /// and the path's hits are kept until the outermost operation returns even if a listener
+  /// changes the topology, and the path owns its cores.
   @inlinable
   func dispatch<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
     if let refusal = ReentryGuard.admit(key) {
@@ -13,6 +17,7 @@ extension NodeCore {
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
+    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
     let id = DispatchIDs.next()
     let parentID = DispatchIDs.current
     DispatchIDs.current = id
@@ -25,43 +30,56 @@ extension NodeCore {
       : DispatchRecorder.make(
         .event, id: id, parent: parentID, key: key, payload: payload, path: path,
         bubbles: bubbles)
-    let bit = keyBit(keyID)
-    let refs = path.refs
 
-    // Capture: from the root end of the path down to the target's parent; skipped outright
-    // when no node on the path has a capture listener for the key. Interceptors belong to the
-    // upward walk, so capture listeners see the payload as posted.
-    if path.captureMask & bit != 0 {
-      var index = refs.count - 1
-      while index > 0, !ctx.stopRequested {
-        withUnretained(refs[index]) { core in
-          if core.keyMask & bit != 0 {
-            core.visitCapture(keyID: keyID, ctx: &ctx, payload: payload, recorder: recorder)
-          }
+    // Capture: from the root end of the path down to the target's parent, at the nodes with
+    // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
+    // payload as posted.
+    var position = walk.entries.count - 1
+    var visited = path.cores.count
+    while position >= 0, !ctx.stopRequested {
+      if walk.refreshIfChanged() {
+        position = walk.lastPosition(before: visited)
+        if position < 0 { break }
+      }
+      let hit = walk.entries[position]
+      position -= 1
+      if hit.index == 0 { break }
+      visited = hit.index
+      withUnretained(hit.registrations) { registrations in
+        if registrations.hasCapture {
+          registrations.visitCapture(ctx: &ctx, payload: payload, recorder: recorder)
         }
-        index -= 1
       }
     }
     var current = payload
     // Target: interceptors, then capture listeners, then the others (as the DOM does).
-    if !ctx.stopRequested, keyMask & bit != 0 {
-      visitTarget(keyID: keyID, ctx: &ctx, payload: &current, recorder: recorder)
+    _ = walk.refreshIfChanged()
+    if !ctx.stopRequested, let first = walk.entries.first, first.index == 0 {
+      withUnretained(first.registrations) { registrations in
+        registrations.visitTarget(ctx: &ctx, payload: &current, recorder: recorder)
+      }
     }
     // Bubble: from the target's parents to the root end.
-    if bubbles, !ctx.stopRequested, refs.count > 1 {
-      if let reachedFrom = path.reachedFrom {
+    if bubbles, !ctx.stopRequested {
+      if !path.isChain, let reachedFrom = path.reachedFrom {
         bubbleAlongBranches(
-          keyID: keyID, refs: refs, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
+          walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
           recorder: recorder)
       } else {
-        var index = 1
-        while index < refs.count, !ctx.stopRequested {
-          withUnretained(refs[index]) { core in
-            if core.keyMask & bit != 0 {
-              core.visitBubble(keyID: keyID, ctx: &ctx, payload: &current, recorder: recorder)
-            }
+        _ = walk.refreshIfChanged()
+        position = walk.firstPosition(after: 0)
+        visited = 0
+        while position < walk.entries.count, !ctx.stopRequested {
+          if walk.refreshIfChanged() {
+            position = walk.firstPosition(after: visited)
+            if position >= walk.entries.count { break }
           }
-          index += 1
+          let hit = walk.entries[position]
+          position += 1
+          visited = hit.index
+          withUnretained(hit.registrations) { registrations in
+            registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
+          }
         }
       }
     }
@@ -70,26 +88,29 @@ extension NodeCore {
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
   /// interceptors of the node it was reached from left it, so a rewrite on one branch is not
-  /// seen on another (rule 17).
+  /// seen on another (rule 17). Nodes without registrations pass the payload on unchanged.
   @inlinable
   func bubbleAlongBranches<P>(
-    keyID: Int, refs: UnsafeMutableBufferPointer<Unmanaged<NodeCore>>,
-    reachedFrom: ContiguousArray<Int>, ctx: inout EventContext, payload: P,
-    recorder: DispatchRecorder?
+    walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
+    payload: P, recorder: DispatchRecorder?
   ) {
-    let bit = keyBit(keyID)
+    let pathLength = withUnretained(walk.path) { $0.cores.count }
     var leaving = ContiguousArray<P>()
-    leaving.reserveCapacity(refs.count)
+    leaving.reserveCapacity(pathLength)
     leaving.append(payload)
+    _ = walk.refreshIfChanged()
+    var position = walk.firstPosition(after: 0)
     var index = 1
-    while index < refs.count, !ctx.stopRequested {
-      var payload = leaving[reachedFrom[index]]
-      withUnretained(refs[index]) { core in
-        if core.keyMask & bit != 0 {
-          core.visitBubble(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+    while index < pathLength, !ctx.stopRequested {
+      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
+      var current = leaving[reachedFrom[index]]
+      if position < walk.entries.count, walk.entries[position].index == index {
+        withUnretained(walk.entries[position].registrations) { registrations in
+          registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
         }
+        position += 1
       }
-      leaving.append(payload)
+      leaving.append(current)
       index += 1
     }
   }

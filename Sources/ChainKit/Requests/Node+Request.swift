@@ -11,7 +11,7 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Response?
   ) -> Subscription {
     let box = ResponderBox(keyID: key.id, target: nil, body: body)
-    core.add(responder: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 

@@ -17,6 +17,7 @@ extension NodeCore {
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
+    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
     let id = DispatchIDs.next()
     let parentID = DispatchIDs.current
     DispatchIDs.current = id
@@ -28,60 +29,72 @@ extension NodeCore {
       ? nil
       : DispatchRecorder.make(
         .request, id: id, parent: parentID, key: key, payload: payload, path: path)
-    let bit = keyBit(keyID)
-    let refs = path.refs
+    // Over several parents each node starts from the payload of the node it was reached from
+    // (rule 17), so the payload each node passes on is kept.
     let reachedFrom = path.reachedFrom
     var leaving = ContiguousArray<P>()
     var current = payload
     var walking = true
+    var position = 0
     var index = 0
-    while walking, index < refs.count, !ctx.stopRequested {
+    while walking, index < path.cores.count, !ctx.stopRequested {
+      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
       if let reachedFrom, index > 0 { current = leaving[reachedFrom[index]] }
-      withUnretained(refs[index]) { core in
-        guard core.keyMask & bit != 0 else { return }
-        walking = core.visitRequest(
-          keyID: keyID, isTarget: index == 0, ctx: &ctx, payload: &current, recorder: recorder,
-          accept: accept)
+      if position < walk.entries.count, walk.entries[position].index == index {
+        withUnretained(walk.entries[position].registrations) { registrations in
+          walking = registrations.visitRequest(
+            isTarget: index == 0, ctx: &ctx, payload: &current, recorder: recorder,
+            accept: accept)
+        }
+        position += 1
+      } else if reachedFrom == nil {
+        // A chain: jump straight to the next hit.
+        guard position < walk.entries.count else { break }
+        index = walk.entries[position].index
+        continue
       }
       if reachedFrom != nil { leaving.append(current) }
       index += 1
     }
     return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
+}
 
+extension KeyedRegistrations {
   /// One node of a request's walk: interceptors, then responders as snapshotted on arrival;
   /// returns `false` once `accept` says stop.
   @inlinable @inline(__always)
   func visitRequest<P, R>(
-    keyID: Int, isTarget: Bool, ctx: inout EventContext, payload: inout P,
-    recorder: DispatchRecorder?, accept: (R) -> Bool
+    isTarget: Bool, ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?,
+    accept: (R) -> Bool
   ) -> Bool {
     ctx.currentPhase = isTarget ? .target : .bubble
-    ctx.currentCore = self
-    recorder?.beginHop(node: name, phase: ctx.phase, ctx: ctx)
+    ctx.currentCore = core
+    recorder?.beginHop(node: core.name, phase: ctx.phase, ctx: ctx)
     defer { recorder?.endHop(ctx: ctx) }
     let arrived = responders.count
-    runInterceptors(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
     guard let base = responders.base else { return true }
     var index = 0
     while index < arrived, !ctx.immediateStopRequested {
-      let entry = base[index]
+      let slot = base[index]
       index += 1
+      guard let entry = slot else { continue }
       let answer: R? = withUnretained(entry) { registration in
-        guard registration.keyID == keyID, !registration.isRemoved else { return nil }
+        guard !registration.isRemoved else { return nil }
         if registration.isTargetBound, !mayRun(registration) { return nil }
         let box = unsafeDowncast(registration, to: ResponderBox<P, R>.self)
         ctx.listenersRun += 1
         do {
           return try box.body(&ctx, payload)
         } catch {
-          record(error, in: &ctx)
+          core.record(error, in: &ctx)
           return nil
         }
       }
       guard let response = answer else { continue }
       let goesOn = accept(response)
-      recorder?.answered(by: name, walkEnds: !goesOn)
+      recorder?.answered(by: core.name, walkEnds: !goesOn)
       if !goesOn { return false }
     }
     return true

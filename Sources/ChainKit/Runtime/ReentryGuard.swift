@@ -137,12 +137,23 @@ public enum ReentryGuard {
     }
   }
 
-  /// Frees registration storage now, or once no operation is under way (one may be reading it).
-  static func free(_ buffer: UnsafeMutablePointer<Unmanaged<Registration>>) {
+  /// Frees a list's storage now, or once no operation is under way (one may be reading it).
+  static func free(_ buffer: UnsafeMutableRawPointer) {
     if depth == 0 {
       buffer.deallocate()
     } else {
       retired.buffers.append(buffer)
+      needsSettle = true
+    }
+  }
+
+  /// Releases an element taken out of its list now, or once no operation is under way (one may
+  /// be calling it).
+  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
+    if depth == 0 {
+      element.release()
+    } else {
+      retired.elements.append(Unmanaged.fromOpaque(element.toOpaque()))
       needsSettle = true
     }
   }
@@ -152,6 +163,17 @@ public enum ReentryGuard {
     guard depth > 0 else { return }
     retired.paths.append(path)
     needsSettle = true
+  }
+
+  /// Traps with a message if the guard is not idle and settled: what every operation must leave
+  /// behind once the outermost one has returned.
+  static func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      precondition(depth == 0, "an operation is still under way (depth \(depth))")
+      precondition(!runaway && refusals.isEmpty && refusalCount == 0, "a runaway left set")
+      precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
+      precondition(limit >= 1, "a nesting limit below 1")
+    #endif
   }
 
   /// Called when the outermost operation returns with work deferred.

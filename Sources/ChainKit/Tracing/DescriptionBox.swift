@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// The values a traced dispatch was posted and rewritten with, kept undescribed until a record
@@ -8,11 +14,12 @@ import Synchronization
 /// The invariant that makes this sound, written once here and checked by ``checkInvariants()``:
 ///
 /// 1. The values (the payload as posted, then each interceptor's result) are stored while the
-///    dispatch runs, before its record is emitted, and are only ever read on the main thread:
-///    ``describeValue(at:)`` is the only reader, and it traps anywhere else.
+///    dispatch runs, before its record is emitted, and are only ever read on the thread that made
+///    the box (the main actor's, where the dispatch ran): ``describeValue(at:)`` is the only
+///    reader, and it traps anywhere else.
 /// 2. A value is described at most once; its text, once made, never changes.
 /// 3. Texts are read and written only under `texts`' lock, so any thread may read a text that
-///    is made. A thread other than the main one asking for a text not yet made gets a
+///    is made. Any other thread asking for a text not yet made gets a
 ///    placeholder that names the type, never the value.
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
@@ -24,8 +31,15 @@ class DescriptionBox: @unchecked Sendable {
   }
 
   private let texts = Mutex(Texts())
+  /// The thread that made the box: the main actor's.
+  // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
+  // on Linux (Foundation first touched from another thread).
+  private let home = pthread_self()
 
   init() {}
+
+  /// Whether the calling thread is the one the values may be read on.
+  final var isHome: Bool { pthread_equal(home, pthread_self()) != 0 }
 
   /// How many values the box holds: the payload, then one per interceptor rewrite kept.
   var valueCount: Int { 0 }
@@ -39,7 +53,7 @@ class DescriptionBox: @unchecked Sendable {
   /// The description of value `index`, made on the main thread the first time it is asked for.
   final func text(at index: Int) -> String {
     if let made = texts.withLock({ index < $0.made.count ? $0.made[index] : nil }) { return made }
-    guard Thread.isMainThread else {
+    guard isHome else {
       return "<\(typeName), not described: read trace records on the main actor first>"
     }
     // NB: described outside the lock: a description is user code and may read other records.
@@ -60,7 +74,7 @@ class DescriptionBox: @unchecked Sendable {
 
   /// Traps with a message if the invariant above does not hold. Main thread only.
   final func checkInvariants() {
-    precondition(Thread.isMainThread, "DescriptionBox.checkInvariants() off the main thread")
+    precondition(isHome, "DescriptionBox.checkInvariants() off its thread")
     let (made, calls) = texts.withLock { ($0.made, $0.describeCalls) }
     precondition(made.count <= valueCount, "a text for a value the box does not hold")
     precondition(
@@ -82,7 +96,7 @@ final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   override var typeName: String { String(describing: Payload.self) }
 
   override func describeValue(at index: Int) -> String {
-    precondition(Thread.isMainThread, "a trace payload was read off the main thread")
+    precondition(isHome, "a trace payload was read off the main thread")
     return index == 0 ? String(describing: posted) : String(describing: rewrites[index - 1])
   }
 

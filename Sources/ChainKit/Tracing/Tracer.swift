@@ -83,11 +83,11 @@ extension Node {
     let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) core] installation in
       core.tracers.removeAll { $0 === installation }
       Trace.installedCount -= 1
-      Topology.version &+= 1
+      core.touch()
     }
     core.tracers.append(installation)
     Trace.installedCount += 1
-    Topology.version &+= 1
+    core.touch()
     return Subscription(weak: installation)
   }
 }

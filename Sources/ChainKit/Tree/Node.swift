@@ -48,7 +48,7 @@ public final class Node {
   public var parents: [Node] { core.parents.compactMap(\.node) }
 
   /// The node's children, in mount order.
-  public var children: [Node] { core.children.compactMap(\.node) }
+  public var children: [Node] { core.children.live.compactMap(\.node) }
 
   /// The names of the nodes an event posted here visits, in bubble order: this node, then its
   /// parents depth-first in mount order, each node once.
