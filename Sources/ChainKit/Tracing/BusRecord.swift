@@ -22,12 +22,34 @@ public struct BusRecord: Sendable, Equatable {
   public var subscribersRun: Int
   /// Errors thrown by subscribers, and ChainKit's own (a nesting limit).
   public var errors: [String]
+
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - bus: The bus's name.
+  ///   - type: The event's type name.
+  ///   - event: The event's description.
+  ///   - source: Why subscribers were called.
+  ///   - subscribersRun: Subscribers that ran.
+  ///   - errors: Errors thrown.
+  public init(
+    bus: String, type: String, event: String, source: Source, subscribersRun: Int, errors: [String]
+  ) {
+    self.bus = bus
+    self.type = type
+    self.event = event
+    self.source = source
+    self.subscribersRun = subscribersRun
+    self.errors = errors
+  }
 }
 
 extension BusRecord: Codable {
   // NB: `source` is "reason" in the trace schema, where "source" labels every line.
   private enum Key: String, CodingKey {
-    case bus, type, event, source = "reason", subscribersRun, errors
+    case bus, type, event
+    case source = "reason"
+    case subscribersRun, errors
   }
 
   /// Decodes a record of the trace schema.
@@ -77,4 +99,16 @@ public struct ProducerRecord: Codable, Sendable, Equatable {
   public var type: String
   /// What happened.
   public var action: Action
+
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - bus: The bus's name.
+  ///   - type: The produced type's name.
+  ///   - action: What happened.
+  public init(bus: String, type: String, action: Action) {
+    self.bus = bus
+    self.type = type
+    self.action = action
+  }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// The values a traced dispatch was posted and rewritten with, kept undescribed until a record
 /// is read: the one unsafe type of tracing.
@@ -59,7 +60,9 @@ class DescriptionBox: @unchecked Sendable {
     // NB: described outside the lock: a description is user code and may read other records.
     let made = describeValue(at: index)
     return texts.withLock { texts in
-      if texts.made.count <= index { texts.made += repeatElement(nil, count: index + 1 - texts.made.count) }
+      if texts.made.count <= index {
+        texts.made += repeatElement(nil, count: index + 1 - texts.made.count)
+      }
       if let earlier = texts.made[index] { return earlier }
       texts.made[index] = made
       texts.describeCalls += 1

@@ -78,10 +78,8 @@ extension HopRecord: Codable {
       node: try container.decode(String.self, forKey: .node),
       phase: try container.decode(Phase.self, forKey: .phase),
       listenersRun: try container.decode(Int.self, forKey: .listenersRun),
-      interceptedFrom: try container.decodeIfPresent(String.self, forKey: .interceptedFrom)
-        .map(TraceText.init),
-      interceptedTo: try container.decodeIfPresent(String.self, forKey: .interceptedTo)
-        .map(TraceText.init),
+      interceptedFrom: try container.decodeIfPresent(String.self, forKey: .interceptedFrom),
+      interceptedTo: try container.decodeIfPresent(String.self, forKey: .interceptedTo),
       stopped: try container.decode(Bool.self, forKey: .stopped),
       stoppedImmediately: try container.decode(Bool.self, forKey: .stoppedImmediately),
       prevented: try container.decode(Bool.self, forKey: .prevented),

@@ -74,10 +74,29 @@ public struct DispatchRecord: Sendable, Equatable {
     self.elapsedNanoseconds = elapsedNanoseconds
   }
 
-  init(
-    id: UInt64, parent: UInt64?, kind: Kind, key: String, payload: String, origin: String,
-    path: [String], hops: [HopRecord], listenersRun: Int, stopped: Bool, prevented: Bool,
-    answeredBy: String?, errors: [String], elapsedNanoseconds: UInt64
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - id: The dispatch id.
+  ///   - parent: The id of the dispatch whose listener posted this one, if any.
+  ///   - kind: Event or request.
+  ///   - key: The key's name.
+  ///   - payload: The payload's description.
+  ///   - origin: The target's name.
+  ///   - path: The path's node names, target first.
+  ///   - hops: The hops, in visiting order.
+  ///   - listenersRun: Listeners (or responders) that ran, in all.
+  ///   - stopped: Whether propagation was stopped.
+  ///   - prevented: Whether the default was prevented.
+  ///   - answeredBy: The node that answered a request.
+  ///   - errors: Every error thrown.
+  ///   - elapsedNanoseconds: Time from the post to its return.
+  public init(
+    id: UInt64, parent: UInt64? = nil, kind: Kind = .event, key: String, payload: String,
+    origin: String,
+    path: [String], hops: [HopRecord] = [], listenersRun: Int = 0, stopped: Bool = false,
+    prevented: Bool = false, answeredBy: String? = nil, errors: [String] = [],
+    elapsedNanoseconds: UInt64 = 0
   ) {
     self.init(
       id: id, parent: parent, kind: kind, key: key, payloadText: TraceText(payload),

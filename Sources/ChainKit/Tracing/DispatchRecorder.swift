@@ -94,7 +94,8 @@ final class DispatchRecorder {
       recorder = DispatchRecorder()
     }
     recorder.walk(path)
-    recorder.begin(kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: bubbles)
+    recorder.begin(
+      kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: bubbles)
     return recorder
   }
 
@@ -217,7 +218,8 @@ final class DispatchRecorder {
     let payload = box.map { TraceText($0, index: 0) } ?? TraceText("")
     return DispatchRecord(
       id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, payloadText: payload,
-      origin: names.first ?? "", path: names, hops: finishHops(), listenersRun: outcome.listenersRun,
+      origin: names.first ?? "", path: names, hops: finishHops(),
+      listenersRun: outcome.listenersRun,
       stopped: outcome.isStopped, prevented: outcome.isPrevented, answeredBy: answeredBy,
       errors: outcome.errors.isEmpty ? [] : outcome.errors.map { String(describing: $0) },
       elapsedNanoseconds: now &- start)
@@ -261,8 +263,8 @@ final class DispatchRecorder {
   private func record(_ hop: PendingHop) -> HopRecord {
     HopRecord(
       node: hop.node, phase: hop.phase, listenersRun: hop.listenersRun,
-      interceptedFrom: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
-      interceptedTo: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
+      fromText: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
+      toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
       stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
       answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed)
   }

@@ -36,17 +36,45 @@ public struct HopRecord: Sendable, Equatable {
   var interceptedFromText: TraceText?
   var interceptedToText: TraceText?
 
+  /// Creates a hop, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - node: The node's name.
+  ///   - phase: The phase.
+  ///   - listenersRun: Listeners (or responders) that ran here.
+  ///   - interceptedFrom: The payload before this node's interceptors, if one ran.
+  ///   - interceptedTo: The payload after them.
+  ///   - stopped: Whether a listener here stopped propagation.
+  ///   - stoppedImmediately: Whether the stop was immediate.
+  ///   - prevented: Whether a listener here prevented the default.
+  ///   - answered: Whether a responder here answered.
+  ///   - errors: Errors thrown here.
+  ///   - elapsedNanoseconds: Time spent here.
+  ///   - passed: Whether the dispatch only passed this node.
+  public init(
+    node: String, phase: Phase, listenersRun: Int = 0, interceptedFrom: String? = nil,
+    interceptedTo: String? = nil, stopped: Bool = false, stoppedImmediately: Bool = false,
+    prevented: Bool = false, answered: Bool = false, errors: [String] = [],
+    elapsedNanoseconds: UInt64 = 0, passed: Bool = false
+  ) {
+    self.init(
+      node: node, phase: phase, listenersRun: listenersRun,
+      fromText: interceptedFrom.map(TraceText.init), toText: interceptedTo.map(TraceText.init),
+      stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented,
+      answered: answered, errors: errors, elapsedNanoseconds: elapsedNanoseconds, passed: passed)
+  }
+
   init(
-    node: String, phase: Phase, listenersRun: Int = 0, interceptedFrom: TraceText? = nil,
-    interceptedTo: TraceText? = nil, stopped: Bool = false, stoppedImmediately: Bool = false,
+    node: String, phase: Phase, listenersRun: Int = 0, fromText: TraceText?,
+    toText: TraceText?, stopped: Bool = false, stoppedImmediately: Bool = false,
     prevented: Bool = false, answered: Bool = false, errors: [String] = [],
     elapsedNanoseconds: UInt64 = 0, passed: Bool = false
   ) {
     self.node = node
     self.phase = phase
     self.listenersRun = listenersRun
-    self.interceptedFromText = interceptedFrom
-    self.interceptedToText = interceptedTo
+    self.interceptedFromText = fromText
+    self.interceptedToText = toText
     self.stopped = stopped
     self.stoppedImmediately = stoppedImmediately
     self.prevented = prevented

@@ -14,8 +14,10 @@ extension TraceLine: Codable {
   public init(from decoder: any Decoder) throws {
     let kind = try TraceRecord.checkedKind(of: decoder)
     let container = try decoder.container(keyedBy: Key.self)
-    time = try container.decode(UInt64.self, forKey: .time)
-    scope = try container.decode(String.self, forKey: .scope)
+    // Lenient in what it reads: a record line made by hand (or by an older writer) without a
+    // time or scope reads as time 0 in the empty scope; ChainKit's writers always write both.
+    time = try container.decodeIfPresent(UInt64.self, forKey: .time) ?? 0
+    scope = try container.decodeIfPresent(String.self, forKey: .scope) ?? ""
     switch kind {
     case "session": body = .session(try TraceSession(from: decoder))
     case "dropped": body = .dropped(count: try container.decode(Int.self, forKey: .count))

@@ -97,7 +97,9 @@ extension BindingRecord {
   // NB: a binding's `kind` is "action" in the trace schema, whose `kind` says what a line is.
   // BindingRecord keeps its own Codable form; only trace lines use this one.
   private enum SchemaKey: String, CodingKey {
-    case groupID, group, kind = "action", member, old, new
+    case groupID, group
+    case kind = "action"
+    case member, old, new
   }
 
   init(schemaFrom decoder: any Decoder) throws {

@@ -73,4 +73,16 @@ public struct MountRecord: Codable, Sendable, Equatable {
   public var parent: String
   /// Why the link changed.
   public var reason: Reason
+
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - node: The child's name.
+  ///   - parent: The parent's name.
+  ///   - reason: Why the link changed.
+  public init(node: String, parent: String, reason: Reason) {
+    self.node = node
+    self.parent = parent
+    self.reason = reason
+  }
 }
