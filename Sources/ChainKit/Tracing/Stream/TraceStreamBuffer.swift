@@ -9,6 +9,8 @@ final class TraceStreamBuffer: Sendable {
     /// Dropped since the writer last reported drops.
     var unreported = 0
     var totals = TraceStream.Statistics()
+    /// Records among the lines written (the others are session and dropped lines).
+    var recordsWritten = 0
     var closed = false
   }
 
@@ -73,9 +75,10 @@ final class TraceStreamBuffer: Sendable {
   }
 
   /// Lines written, and drops reported in the stream.
-  func wrote(_ count: Int, reportedDrops: Int) {
+  func wrote(_ count: Int, records: Int, reportedDrops: Int) {
     state.withLock {
       $0.totals.written += count
+      $0.recordsWritten += records
       $0.totals.dropsReported += reportedDrops
     }
   }
@@ -98,8 +101,8 @@ final class TraceStreamBuffer: Sendable {
     state.withLock { state in
       precondition(state.lines.count <= capacity, "more lines than the capacity")
       precondition(
-        state.totals.written + state.lines.count <= state.totals.accepted,
-        "more lines written than accepted")
+        state.recordsWritten + state.lines.count <= state.totals.accepted,
+        "more records written than accepted")
       precondition(
         state.totals.dropsReported <= state.totals.dropped, "more drops reported than made")
     }
