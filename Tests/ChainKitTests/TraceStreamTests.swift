@@ -138,5 +138,6 @@ struct TraceStreamTests {
     #expect(stream?.destination == .file(path))
     #expect(TraceDestination(parsing: "unix:/tmp/x.sock") == .socket("/tmp/x.sock"))
     #expect(TraceDestination(parsing: "/no/such/file") == .file("/no/such/file"))
+    #expect(TraceDestination(parsing: "/no/such/chain.sock") == .socket("/no/such/chain.sock"))
   }
 }

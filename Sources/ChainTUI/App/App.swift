@@ -34,6 +34,8 @@ package final class App: ScriptTarget {
   var chrome = ChromeCache()
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
+  /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
+  private(set) var tabsGeneration = 0
 
   /// Creates the app with every scene built and the first one shown.
   ///
@@ -92,7 +94,11 @@ package final class App: ScriptTarget {
     tracers.append(tracer)
     focusedNames.append(nil)
     sceneIndex = scenes.count - 1
+    tabsGeneration &+= 1
   }
+
+  /// Redraws the tab bar on the next frame: a scene's title changed.
+  package func titlesChanged() { tabsGeneration &+= 1 }
 
   /// The scene on screen.
   package var scene: any Scene { scenes[sceneIndex] }

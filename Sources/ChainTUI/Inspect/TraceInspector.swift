@@ -91,6 +91,7 @@ package final class TraceInspector {
       startSession()
     }
     current.apply(decoded)
+    if case .session = decoded.body { app.titlesChanged() }
   }
 
   private func startSession() {

@@ -36,7 +36,7 @@ final class TraceScene: Scene {
   /// Creates the session numbered `number`, reading from `source`.
   init(number: Int, source: String) {
     id = "session\(number)"
-    title = "\(number) \(source)"
+    title = source
     root = Panel("session \(number)", title: "session \(number): \(source)")
     root.accent = .magenta
     root.axis = .vertical
@@ -53,7 +53,7 @@ final class TraceScene: Scene {
     switch line.body {
     case .session(let session):
       self.session = session
-      title = "\(id.dropFirst(7)) \(session.program) \(session.pid)"
+      title = "\(session.program) \(session.pid)"
       root.title = "\(session.program) (pid \(session.pid))"
     case .dropped(let count):
       counts.dropped += count
