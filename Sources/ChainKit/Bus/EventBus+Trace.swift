@@ -5,13 +5,13 @@ extension EventBus {
   /// - Returns: A token that uninstalls the tracer.
   @discardableResult
   public func install(_ tracer: any Tracer) -> Subscription {
-    // NB: unowned(unsafe), so the bus gets no side table: the bus owns the installation and the
-    // token refers to it weakly, so the callback never outlives the bus.
+    // NB: unowned(unsafe), so the bus gets no side table: the bus owns the installation, whose
+    // ticket ends when the bus lets it go, so the token never calls back into a freed bus.
     let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) self] installation in
       self.tracers.removeAll { $0 === installation }
     }
     tracers.append(installation)
-    return Subscription(weak: installation)
+    return Subscription(installation.ticket)
   }
 
   func trace(_ record: TraceRecord) {

@@ -13,24 +13,32 @@ public protocol Tracer: AnyObject {
 
 /// A tracer installed on a node or a bus; cancelling the token uninstalls it.
 ///
-/// Its owner (a node's core, a bus) holds it; the token refers to it weakly. `uninstall` removes
+/// Its owner (a node's core, a bus) holds it; the token holds its ticket. `uninstall` removes
 /// it from that owner and is dropped once it has run, or once the owner goes away (``detach()``),
 /// so it never reaches a freed owner.
 @MainActor
 final class TracerInstallation: Cancellable {
   let tracer: any Tracer
   private var uninstall: (@MainActor (TracerInstallation) -> Void)?
+  /// What the token holds instead of the installation.
+  let ticket = Ticket()
 
   init(tracer: any Tracer, uninstall: @escaping @MainActor (TracerInstallation) -> Void) {
     self.tracer = tracer
     self.uninstall = uninstall
+    ticket.attach(to: self)
   }
+
+  deinit { ticket.end() }
 
   /// Installed, and its owner still there.
   var isActive: Bool { uninstall != nil }
 
   /// Forgets the owner without calling back: the owner is going away.
-  func detach() { uninstall = nil }
+  func detach() {
+    uninstall = nil
+    ticket.end()
+  }
 
   func cancel() {
     guard let uninstall else { return }
@@ -88,6 +96,6 @@ extension Node {
     core.tracers.append(installation)
     Trace.installedCount += 1
     core.touch()
-    return Subscription(weak: installation)
+    return Subscription(installation.ticket)
   }
 }
