@@ -18,8 +18,9 @@ extension EventBus {
     Trace.emit(record, to: tracers.map(\.tracer))
   }
 
-  /// Reports a delivery to the tracers: a dead event if nobody heard it. Only called when a
-  /// tracer is installed, so an untraced publish never describes its event.
+  /// Reports a delivery to the tracers: a dead event if nobody heard it.
+  ///
+  /// Only called when a tracer is installed, so an untraced publish never describes its event.
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
   ) {

@@ -1,3 +1,7 @@
+// Delivery: threads and delivery modes. Next-turn listeners queue their calls on the main
+// actor's `NextTurnQueue`; background listeners hand them to a `BackgroundLane` of their own;
+// `RemoteNode` lets any thread post through one lock-protected queue drained on the main actor.
+
 extension Node {
   /// Registers a listener that runs on the main actor's next turn, after the dispatch returned.
   ///

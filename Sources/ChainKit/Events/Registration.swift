@@ -55,8 +55,10 @@ class Registration: Cancellable, SlotIndexed {
 
   deinit { ticket.end() }
 
-  /// Whether this registration's types are its key's: what dispatch's cast to the typed box
-  /// relies on. Overridden by each box.
+  /// Whether this registration's types are its key's: what dispatch's cast to the typed box relies
+  /// on.
+  ///
+  /// Overridden by each box.
   var hasItsKeysTypes: Bool { false }
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.

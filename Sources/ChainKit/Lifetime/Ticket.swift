@@ -87,8 +87,10 @@ final class Ticket {
     return registration
   }
 
-  /// Checks the invariant the unowned reference rests on: a ticket that has not ended refers to
-  /// a registration that is still there. Does nothing unless built with `CHAINKIT_INVARIANTS`.
+  /// Checks the invariant the unowned reference rests on: a ticket that has not ended refers to a
+  /// registration that is still there.
+  ///
+  /// Does nothing unless built with `CHAINKIT_INVARIANTS`.
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       if !isEnded {

@@ -1,5 +1,7 @@
-/// Builds a ``DispatchRecord`` while a traced dispatch runs. Only allocated when a tracer is
-/// installed on the path, so untraced dispatches pay one nil check per visited node.
+/// Builds a ``DispatchRecord`` while a traced dispatch runs.
+///
+/// Only allocated when a tracer is installed on the path, so untraced dispatches pay one nil check
+/// per visited node.
 @MainActor
 @usableFromInline
 final class DispatchRecorder {

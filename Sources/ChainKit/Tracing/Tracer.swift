@@ -1,3 +1,8 @@
+// Tracing: structured records of what ran. A `Tracer` installed on a node sees every dispatch
+// whose path includes it (a `DispatchRecorder` builds the record while the dispatch runs), and
+// mounts below it; one installed on a bus sees its publishes. `TraceLog` keeps records in memory;
+// `JSONLinesTraceWriter` writes them one JSON object per line.
+
 /// Receives a structured record of what happens in the trees, buses and bindings it is
 /// installed on.
 ///
@@ -54,9 +59,11 @@ enum Trace {
   static var installedCount = 0
 
   /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
-  /// share, and what it starts nests inside this call. Tracer callbacks themselves are never
-  /// refused (a record of work that ran is never lost), but what they start is, past the limit;
-  /// only the first refusal of a runaway is traced, so a tracer that posts on every record stops.
+  /// share, and what it starts nests inside this call.
+  ///
+  /// Tracer callbacks themselves are never refused (a record of work that ran is never lost), but
+  /// what they start is, past the limit; only the first refusal of a runaway is traced, so a tracer
+  /// that posts on every record stops.
   static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
     guard !tracers.isEmpty else { return }
     _ = ReentryGuard.enter()
@@ -70,9 +77,10 @@ enum Trace {
     emit(record, to: core.tracersNearby())
   }
 
-  /// How many nodes, from a node up, mount and release records search for tracers. Dispatch
-  /// records see every tracer on the path; structural records stop here so that building or
-  /// tearing down a very deep tree stays cheap while a tracer is installed anywhere in the
+  /// How many nodes, from a node up, mount and release records search for tracers.
+  ///
+  /// Dispatch records see every tracer on the path; structural records stop here so that building
+  /// or tearing down a very deep tree stays cheap while a tracer is installed anywhere in the
   /// process (measured: 1,000 made a 100,000-deep build take minutes in a debug build).
   static let structuralSearchLimit = 64
 }
