@@ -74,9 +74,11 @@ extension KeyedRegistrations {
     }
   }
 
-  /// Whether a target-bound or once registration may run now: not if its target is gone (it
-  /// is removed instead); a once registration is removed before it is called, so a nested post
-  /// cannot run it a second time. Its release waits until the dispatch is over.
+  /// Whether a target-bound or once registration may run now: not if its target is gone (it is
+  /// removed instead); a once registration is removed before it is called, so a nested post cannot
+  /// run it a second time.
+  ///
+  /// Its release waits until the dispatch is over.
   @usableFromInline
   func mayRun(_ registration: Registration) -> Bool {
     if registration.isTargetBound, registration.target == nil {

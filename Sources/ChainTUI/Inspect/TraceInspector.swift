@@ -1,3 +1,6 @@
+// Inspect: `chaintui inspect`. A `TraceSource` (a file, followed or not, or a socket server)
+// feeds bytes to `TraceInspector`, which cuts them into lines, decodes them and hands each to
+// the session's `TraceScene`: the program's nodes as panels, shown by the explorer's `App`.
 import ChainKit
 import Foundation
 

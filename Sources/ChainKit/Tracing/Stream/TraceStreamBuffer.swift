@@ -23,8 +23,9 @@ final class TraceStreamBuffer: Sendable {
     self.capacity = max(1, capacity)
   }
 
-  /// Adds `line` unless the buffer is full or closed; returns whether it was added. Never
-  /// waits for the writer (the lock is held by either side only to move an array).
+  /// Adds `line` unless the buffer is full or closed; returns whether it was added.
+  ///
+  /// Never waits for the writer (the lock is held by either side only to move an array).
   @discardableResult
   func put(_ line: TraceLine) -> Bool {
     let (added, signal) = state.withLock { state -> (Bool, Bool) in
