@@ -115,6 +115,38 @@ struct TraceStreamTests {
     #expect(report.body == .dropped(count: dropped))
   }
 
+  @Test("a named pipe nobody reads costs the poster nothing; a reader that opens it gets the lines")
+  func namedPipe() throws {
+    let path = temporaryPath("fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let root = Node("root")
+    var heard = 0
+    root.on(Keys.ping) { _, _ in heard += 1 }
+    let stream = try TraceStream(to: TraceDestination(parsing: path))
+    #expect(stream.destination == .pipe(path))
+    root.install(stream)
+    for value in 0..<10 { root.post(Keys.ping, value) }
+    #expect(waitFor(stream) { $0.dropped == 10 })
+    #expect(heard == 10)
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    var posts = 10
+    while stream.statistics.connections == 0, posts < 200 {
+      root.post(Keys.ping, posts)
+      posts += 1
+      _ = waitFor(stream, tries: 200) { $0.connections > 0 }
+    }
+    #expect(waitFor(stream) { $0.written >= 3 })
+    var bytes = [UInt8](repeating: 0, count: 65_536)
+    let count = bytes.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+    let lines = String(decoding: bytes[..<max(0, count)], as: UTF8.self).split(separator: "\n")
+    #expect(lines.first?.contains(#""kind":"session""#) == true)
+    #expect(lines.dropFirst().first?.contains(#""kind":"dropped""#) == true)
+    #expect(heard == posts)
+  }
+
   @Test("a destination that can never work is refused at start with a plain message")
   func impossibleDestinationsAreRefused() throws {
     let directory = FileManager.default.temporaryDirectory.path

@@ -48,6 +48,20 @@ struct TraceInspectorTests {
     #expect(screen.contains("#2 ping cell>list>window"))
   }
 
+  @Test("the inspector's pause and filter work on incoming records as on the explorer's")
+  func pauseAndFilterOnIncomingRecords() {
+    let inspector = inspector(Size(width: 160, height: 40))
+    inspector.feed(Array(InspectFixtures.program(pings: 2).utf8))
+    inspector.app.press(.character("i"))
+    inspector.app.press(.character("p"))
+    inspector.feed(Array((InspectFixtures.ping(3) + "\n" + InspectFixtures.ping(4) + "\n").utf8))
+    #expect(inspector.app.render().text.contains("Inspector: 2 dispatches, paused (2 new)"))
+    inspector.app.press(.character("p"))
+    for key in ["/", "z", "z"] { inspector.app.press(.character(Character(key))) }
+    inspector.app.press(.enter)
+    #expect(inspector.app.render().text.contains("Inspector: 0 dispatches"))
+  }
+
   @Test("bad lines are skipped with a clear message each, and reading goes on")
   func badInputIsSkipped() {
     let inspector = inspector()
