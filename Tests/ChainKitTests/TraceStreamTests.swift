@@ -150,13 +150,14 @@ struct TraceStreamTests {
   @Test("a destination that can never work is refused at start with a plain message")
   func impossibleDestinationsAreRefused() throws {
     let directory = FileManager.default.temporaryDirectory.path
-    #expect(throws: TraceStreamError("cannot trace to \(directory): it is a directory")) {
+    #expect(throws: TraceDestinationError("cannot trace to \(directory): it is a directory")) {
       _ = try TraceStream(to: .file(directory))
     }
     let file = temporaryPath("txt")
     #expect(FileManager.default.createFile(atPath: file, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: file) }
-    #expect(throws: TraceStreamError("cannot trace to \(file): it exists and is not a socket")) {
+    #expect(throws: TraceDestinationError("cannot trace to \(file): it exists and is not a socket"))
+    {
       _ = try TraceStream(to: .socket(file))
     }
   }

@@ -53,13 +53,13 @@ public final class TraceStream: Tracer {
   ///   - capacity: The most records waiting to be written; more are dropped and counted.
   ///   - scope: The lines' `scope`; the program's name by default.
   ///   - filter: Which records to stream; all by default.
-  /// - Throws: ``TraceStreamError`` if the destination can never work: a file that cannot be
+  /// - Throws: ``TraceDestinationError`` if the destination can never work: a file that cannot be
   ///   created, a directory, a path that exists and is not a socket or pipe. A socket nobody
   ///   listens on yet is not an error.
   public init(
     to destination: TraceDestination, capacity: Int = 4_096, scope: String? = nil,
     filter: TraceFilter = TraceFilter()
-  ) throws(TraceStreamError) {
+  ) throws(TraceDestinationError) {
     let output = TraceOutput(destination)
     try output.start()
     let program = ProcessInfo.processInfo.processName
@@ -84,10 +84,10 @@ public final class TraceStream: Tracer {
   ///
   /// - Parameter environment: The environment; the process's by default.
   /// - Returns: The stream, or nil if the variable is unset or empty.
-  /// - Throws: ``TraceStreamError`` if the destination can never work.
+  /// - Throws: ``TraceDestinationError`` if the destination can never work.
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(TraceStreamError) -> TraceStream? {
+  ) throws(TraceDestinationError) -> TraceStream? {
     guard let spec = environment["CHAINKIT_TRACE"], !spec.isEmpty else { return nil }
     return try TraceStream(to: TraceDestination(parsing: spec))
   }
