@@ -53,6 +53,7 @@ package final class App: ScriptTarget {
     for id in SceneCatalog.ids {
       let tracer = SceneTracer()
       tracer.forward = trace
+      tracer.sceneID = id
       let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
       tracer.scene = scene
       scene.root.node.install(tracer)
