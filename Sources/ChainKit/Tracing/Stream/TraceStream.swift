@@ -127,6 +127,23 @@ public final class TraceStream: Tracer {
   /// What the stream did so far; the writer thread updates it as it goes.
   public var statistics: Statistics { buffer.statistics }
 
+  /// Waits until every record accepted so far is written or dropped, for a program about to
+  /// exit; the only call of the stream that waits.
+  ///
+  /// It checks every millisecond, at most `checks` times, so a stalled reader delays the exit
+  /// by at most that long (the writer's own sends give up after two seconds).
+  ///
+  /// - Parameter checks: The most checks.
+  /// - Returns: Whether everything was written or dropped in time.
+  @discardableResult
+  public func drain(checks: Int = 3_000) -> Bool {
+    for _ in 0..<max(1, checks) {
+      if buffer.isDrained { return true }
+      usleep(1_000)
+    }
+    return buffer.isDrained
+  }
+
   /// Stops accepting records; the writer thread writes what it has and closes the output.
   public func close() {
     buffer.close()
