@@ -117,6 +117,27 @@ struct TraceSchemaTests {
     }
   }
 
+  @Test("lines that are not objects of the schema get a short reason, not a coding path")
+  func plainReasons() {
+    let cases = [
+      ("[1, 2]", "not a JSON object"),
+      ("{not json", "not JSON"),
+      (#"{"kind":"mount","version":1,"node":"a"}"#, #"missing field "parent""#),
+      (
+        #"{"kind":"mount","version":1,"node":7,"parent":"b","reason":"mounted"}"#,
+        #"field "node" is"#
+      ),
+    ]
+    for (text, reason) in cases {
+      do {
+        _ = try TraceLine.decodeJSONLines(Data(text.utf8))
+        Issue.record("decoded \(text)")
+      } catch {
+        #expect("\(error)".contains("trace line 1 is not a record: \(reason)"), "\(error)")
+      }
+    }
+  }
+
   @Test("a line without a version, or in the old enum-wrapper form, is refused as such")
   func unversionedLinesAreRefused() throws {
     let old = #"{"mount":{"_0":{"node":"a","parent":"b","reason":"mounted"}}}"#
