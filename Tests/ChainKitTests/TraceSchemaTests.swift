@@ -4,7 +4,7 @@ import Testing
 
 /// The trace schema page (ChainKit.docc/TraceSchema.md) is what the encoder writes.
 @MainActor
-@Suite("Trace schema")
+@Suite("Trace schema", .leakChecked)
 struct TraceSchemaTests {
   static let page = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
