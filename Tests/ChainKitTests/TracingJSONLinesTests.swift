@@ -47,7 +47,7 @@ struct TracingJSONLinesTests {
 
   @Test("rule 38: a line that is not a record is reported with its number")
   func malformedLineIsReported() {
-    let good = #"{"mount":{"_0":{"node":"a","parent":"b","reason":"mounted"}}}"#
+    let good = #"{"kind":"mount","node":"a","parent":"b","reason":"mounted","version":1}"#
     #expect {
       _ = try TraceRecord.decodeJSONLines(good + "\n{not json}\n")
     } throws: { error in
