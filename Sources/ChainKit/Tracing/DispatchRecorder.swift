@@ -58,6 +58,10 @@ final class DispatchRecorder {
   /// alive.
   private weak var namesPath: PathCache?
   private var names: [String] = []
+  /// Whether an ``ActivityObserver`` is among the path's tracers; found with the names.
+  private var hasObservers = false
+  /// Per hop of the last finished record, its node's index in the path (-1 if unknown).
+  private var hopIndices: [Int] = []
   private var nextFree: DispatchRecorder?
   /// Recorders not in use.
   @exclusivity(unchecked) private static var free: DispatchRecorder?
@@ -94,6 +98,7 @@ final class DispatchRecorder {
       recorder = DispatchRecorder()
     }
     recorder.walk(path)
+    if recorder.hasObservers { ActivityDelivery.begin(outermost: ReentryGuard.depth <= 1) }
     recorder.begin(
       kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: bubbles)
     return recorder
@@ -105,6 +110,7 @@ final class DispatchRecorder {
       names.reserveCapacity(path.cores.count)
       for core in path.cores { names.append(core.name) }
       namesPath = path
+      hasObservers = path.tracers.contains { $0 is ActivityObserver }
     }
     cores = path.cores
     tracers = path.tracers
@@ -132,8 +138,26 @@ final class DispatchRecorder {
   func emit(_ outcome: Outcome) {
     let record = finish(outcome)
     let tracers = self.tracers
+    let observed = hasObservers
+    let activities = observed ? self.activities(in: record) : []
     recycle()
     Trace.emit(.dispatch(record), to: tracers)
+    if observed { ActivityDelivery.deliver(activities) }
+  }
+
+  /// Each observer's view of `record`: the hops at its node, found by identity.
+  private func activities(
+    in record: DispatchRecord
+  ) -> [(observer: ActivityObserver, activity: NodeActivity)] {
+    var found: [(observer: ActivityObserver, activity: NodeActivity)] = []
+    for case let observer as ActivityObserver in tracers {
+      guard let index = cores.firstIndex(where: { ObjectIdentifier($0) == observer.coreID })
+      else { continue }
+      for (hop, hopIndex) in zip(record.hops, hopIndices) where hopIndex == index {
+        found.append((observer, NodeActivity(record, hop: hop)))
+      }
+    }
+    return found
   }
 
   private func recycle() {
@@ -228,7 +252,11 @@ final class DispatchRecorder {
   /// The kept hops, with a passed hop for every node the walk reached and kept none for, in
   /// walk order.
   private func finishHops() -> [HopRecord] {
-    guard walked, walk.count > 0 else { return kept.map(record) }
+    hopIndices.removeAll(keepingCapacity: true)
+    guard walked, walk.count > 0 else {
+      hopIndices = kept.map { _ in -1 }
+      return kept.map(record)
+    }
     let last = end ?? walk.last
     marks.removeAll(keepingCapacity: true)
     marks.append(contentsOf: repeatElement(false, count: walk.count))
@@ -240,20 +268,26 @@ final class DispatchRecorder {
     var next = 0
     for position in 0...last {
       while next < kept.count, kept[next].position <= position {
-        hops.append(record(kept[next]))
+        appendKept(kept[next], to: &hops)
         next += 1
       }
       if isPassed(position, last) {
         hops.append(
           HopRecord(
             node: names[walk.index(at: position)], phase: walk.phase(at: position), passed: true))
+        hopIndices.append(walk.index(at: position))
       }
     }
     while next < kept.count {
-      hops.append(record(kept[next]))
+      appendKept(kept[next], to: &hops)
       next += 1
     }
     return hops
+  }
+
+  private func appendKept(_ hop: PendingHop, to hops: inout [HopRecord]) {
+    hops.append(record(hop))
+    hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1)
   }
 
   private func isPassed(_ position: Int, _ last: Int) -> Bool {
