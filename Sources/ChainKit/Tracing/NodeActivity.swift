@@ -21,6 +21,8 @@ public struct NodeActivity: Sendable, Equatable {
   public var target: String
   /// The payload as posted, as `String(describing:)` prints it; described when first read.
   public var payload: String { payloadText.string }
+  /// The payload before this node's interceptors rewrote it, if one ran here.
+  public var rewrittenFrom: String? { rewrittenFromText?.string }
   /// The payload after this node's interceptors rewrote it, if one ran here.
   public var rewrittenTo: String? { rewrittenText?.string }
   /// How many listeners (or responders) ran here in this phase.
@@ -38,6 +40,7 @@ public struct NodeActivity: Sendable, Equatable {
   /// Whether the dispatch only passed the node: nothing ran, stopped, was thrown or rewritten.
   public var passed: Bool
   let payloadText: TraceText
+  let rewrittenFromText: TraceText?
   let rewrittenText: TraceText?
 
   /// The activity of `hop` in `record`.
@@ -49,6 +52,7 @@ public struct NodeActivity: Sendable, Equatable {
     phase = hop.phase
     target = record.origin
     payloadText = record.payloadText
+    rewrittenFromText = hop.interceptedFromText
     rewrittenText = hop.interceptedToText
     listenersRun = hop.listenersRun
     stopped = hop.stopped

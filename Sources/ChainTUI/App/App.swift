@@ -52,7 +52,6 @@ package final class App: ScriptTarget {
       let tracer = SceneTracer()
       tracer.forward = trace
       let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
-      tracer.scene = scene
       scene.root.node.install(tracer)
       scenes.append(scene)
       tracers.append(tracer)

@@ -1,15 +1,15 @@
 package import ChainKit
 
-/// The tracer installed on a scene's root: it keeps the scene's dispatches for the inspector,
-/// writes a line into the log of every panel a dispatch reached, and forwards every record to
-/// an optional second tracer (the `--trace` JSON Lines writer).
+/// The tracer installed on a scene's root: it keeps the scene's records for the inspector, and
+/// forwards every record to an optional second tracer (the `--trace` JSON Lines writer).
+///
+/// It feeds the inspector only: panels hear their own nodes (``Panel/hearOwnNode()``), so a
+/// scene's logs do not depend on tracing or on panel names.
 ///
 /// A dispatch is handled once even if the tracer is installed on several nodes of its path (a
 /// detached subtree keeps its own installation), because records carry a unique id.
 @MainActor
 package final class SceneTracer: Tracer {
-  /// The scene whose panels get log lines; set once the scene is built.
-  package weak var scene: (any Scene)?
   /// Receives every record as well, such as a JSON Lines writer.
   package var forward: (any Tracer)?
   /// The most dispatches kept.
@@ -43,22 +43,8 @@ package final class SceneTracer: Tracer {
         pending.append(dispatch)
         break
       }
-      for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) {
-        keep(record)
-        route(record)
-      }
+      for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) { keep(record) }
       pending.removeAll()
-    case .mount(let mount):
-      scene?.panel(named: mount.node)?.note("mounted under \(mount.parent)")
-      scene?.panel(named: mount.parent)?.note("\(mount.node) mounted here")
-    case .unmount(let mount):
-      scene?.panel(named: mount.node)?.note("unmounted from \(mount.parent)")
-      scene?.panel(named: mount.parent)?.note("\(mount.node) unmounted from here")
-    case .binding(let binding) where binding.kind != .suppressedEcho:
-      // Echo suppression is routine in a two-way binding; the log keeps changes and updates.
-      scene?.panel(named: binding.member)?.note(
-        "bind \(binding.kind.rawValue): \(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
-      )
     default:
       break
     }
@@ -77,14 +63,6 @@ package final class SceneTracer: Tracer {
       dispatches.removeFirst(dispatches.count - capacity)
       // Ids grow as dispatches are kept, so this scan is for an out-of-order record only.
       if droppedHighest { highestKeptID = dispatches.lazy.map(\.id).max() }
-    }
-  }
-
-  /// Writes one line per node and phase into the panels the dispatch reached.
-  private func route(_ dispatch: DispatchRecord) {
-    guard let scene else { return }
-    for (node, line) in DispatchLines.lines(for: dispatch) {
-      scene.panel(named: node)?.note(line)
     }
   }
 }
