@@ -23,6 +23,8 @@ final class DispatchRecorder {
     var answered = false
     var errors: [String] = []
     var elapsed: UInt64 = 0
+    /// What became of each listener seen here, by slot.
+    var listeners: [ListenerRecord] = []
     /// The indices in the box of the payload before and after this node's interceptors; 0
     /// (the posted payload's index) while none ran.
     var from = 0
@@ -213,6 +215,29 @@ final class DispatchRecorder {
     if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
   }
 
+  /// Notes what became of the listener in `slot` at the current hop; of two notes for one
+  /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
+  @usableFromInline
+  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+    let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
+    if let known = hop.listeners.firstIndex(where: { $0.index == slot + 1 }) {
+      if record.rank >= hop.listeners[known].rank { hop.listeners[known] = record }
+    } else {
+      hop.listeners.append(record)
+    }
+  }
+
+  /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
+  @usableFromInline
+  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {
+    let outcome: ListenerRecord.Outcome =
+      ctx.errors.count > errors
+      ? .threw
+      : ctx.stopCount != stops
+        ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
+    noteListener(slot: slot, capture: capture, outcome)
+  }
+
   @usableFromInline
   func endHop(ctx: borrowing EventContext) {
     let now = TraceClock.now()
@@ -223,7 +248,11 @@ final class DispatchRecorder {
     let prevented = ctx.prevented && !before.prevented
     // NB: the common hop (listeners ran, nothing else) appends and returns; nothing is
     // described or allocated unless something was thrown.
-    guard ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0 else {
+    // A listener removed before its turn is kept too: it is why that listener did not run.
+    guard
+      ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0
+        || hop.listeners.contains(where: { $0.outcome == .removed })
+    else {
       return
     }
     hop.listenersRun = ran
@@ -300,6 +329,7 @@ final class DispatchRecorder {
       fromText: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
       toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
       stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
-      answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed)
+      answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed,
+      listeners: hop.listeners.sorted { $0.index < $1.index })
   }
 }
