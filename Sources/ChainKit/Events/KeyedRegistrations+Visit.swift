@@ -40,8 +40,9 @@ extension KeyedRegistrations {
     }
   }
 
-  /// Runs the listeners registered for `capture` among entries `start..<end`; vacated and
-  /// removed ones are skipped. A recorder notes what became of each one.
+  /// Runs the listeners registered for `capture` among entries `start..<end`.
+  ///
+  /// Vacated and removed ones are skipped; a recorder notes what became of each one.
   @inlinable @inline(__always)
   func runListeners<P>(
     capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P,
