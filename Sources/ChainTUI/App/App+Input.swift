@@ -67,6 +67,7 @@ extension App {
     case .pageDown: inspector.moveSelection(by: 10, in: ids)
     case .character("p"): inspector.togglePause(current: dispatches)
     case .character("f"): inspector.cycleScope()
+    case .character("w"): cycleWhyPanel()
     case .character("/"): inspector.isEditingFilter = true
     case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
     default: return false

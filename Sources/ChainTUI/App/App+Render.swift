@@ -20,7 +20,8 @@ extension App {
     if let inspectorArea {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText)
+        rowText: tracers[sceneIndex].rowText,
+        why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
       hits.inspectorRows = view.rows
     }

@@ -32,6 +32,8 @@ package struct Inspector {
   package var scope: Scope = .all
   /// The selected dispatch's id; `nil` follows the newest.
   package var selectedID: UInt64?
+  /// The panel whose listeners the details explain (`w`); `nil` shows the dispatch's hops.
+  package var whyPanel: String?
 
   /// Creates a hidden inspector.
   package init() {}

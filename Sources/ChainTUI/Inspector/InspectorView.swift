@@ -9,12 +9,16 @@ struct InspectorView {
   let entries: InspectorEntries
   /// The list rows' text, kept across frames by the scene's tracer.
   let rowText: InspectorRowText
+  /// The panel the details explain instead of the hops, and the explanation.
+  let why: (panel: String, lines: [String])?
   /// The list rows drawn and the dispatch each shows, for clicks.
   private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 
   init(
-    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText
+    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText,
+    why: (panel: String, lines: [String])? = nil
   ) {
+    self.why = why
     self.rowText = rowText
     self.theme = theme
     self.inspector = inspector
@@ -46,7 +50,7 @@ struct InspectorView {
       inspector.filterText.isEmpty && !inspector.isEditingFilter
       ? "/ filter" : "/\(inspector.filterText)\(cursor)"
     let line =
-      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")"
+      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")  w why"
     grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
   }
 
@@ -91,7 +95,9 @@ struct InspectorView {
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     guard area.height >= 2 else { return }
-    let details = rowText.details(for: record)
+    let details: (title: String, lines: [String]) =
+      why.map { ("─ why \($0.panel) for #\(record.id) \(record.key) ", $0.lines) }
+      ?? rowText.details(for: record)
     // The title's rule runs to the edge: the title, then "─" for every column left.
     let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
     grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
