@@ -13,6 +13,7 @@ enum ListenerWhy {
   ///   - panel: The panel asked about; any panel of the scene, on the path or not.
   ///   - record: The dispatch.
   ///   - panelNamed: Finds the scene's panels, to say which parent link is missing.
+  /// - Returns: A summary line, then one line per listener of the panel for the key.
   static func lines(
     for panel: Panel, in record: DispatchRecord, panelNamed: (String) -> Panel?
   ) -> [String] {
