@@ -14,14 +14,20 @@ public struct BusRecord: Sendable, Equatable {
   public var bus: String
   /// The event's type, as `String(describing:)` prints it.
   public var type: String
-  /// The event as `String(describing:)` printed it.
-  public var event: String
+  /// The event as `String(describing:)` prints it: described the first time it is read (or
+  /// the record is encoded) on the main actor, like ``DispatchRecord/payload``.
+  public var event: String {
+    get { eventText.string }
+    set { eventText = TraceText(newValue) }
+  }
   /// Why subscribers were called.
   public var source: Source
   /// How many subscribers ran.
   public var subscribersRun: Int
   /// Errors thrown by subscribers, and ChainKit's own (a nesting limit).
   public var errors: [String]
+  /// The event's description, made when first read.
+  var eventText: TraceText
 
   /// Creates a record, for tests and tools that make records of their own.
   ///
@@ -37,10 +43,23 @@ public struct BusRecord: Sendable, Equatable {
   ) {
     self.bus = bus
     self.type = type
-    self.event = event
+    self.eventText = TraceText(event)
     self.source = source
     self.subscribersRun = subscribersRun
     self.errors = errors
+  }
+}
+
+extension BusRecord {
+  /// A record whose event is described when first read.
+  init(
+    bus: String, type: String, eventText: TraceText, source: Source, subscribersRun: Int,
+    errors: [String]
+  ) {
+    self.init(
+      bus: bus, type: type, event: "", source: source, subscribersRun: subscribersRun,
+      errors: errors)
+    self.eventText = eventText
   }
 }
 
@@ -60,7 +79,7 @@ extension BusRecord: Codable {
     let container = try decoder.container(keyedBy: Key.self)
     bus = try container.decode(String.self, forKey: .bus)
     type = try container.decode(String.self, forKey: .type)
-    event = try container.decode(String.self, forKey: .event)
+    eventText = TraceText(try container.decode(String.self, forKey: .event))
     source = try container.decode(Source.self, forKey: .source)
     subscribersRun = try container.decode(Int.self, forKey: .subscribersRun)
     errors = try container.decode([String].self, forKey: .errors)

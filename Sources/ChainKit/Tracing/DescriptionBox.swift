@@ -75,7 +75,9 @@ class DescriptionBox: @unchecked Sendable {
     for index in 0..<valueCount { _ = text(at: index) }
   }
 
-  /// Traps with a message if the invariant above does not hold. Main thread only.
+  /// Traps with a message if the invariant above does not hold.
+  ///
+  /// Call it on the box's own thread (the main actor's).
   final func checkInvariants() {
     precondition(isHome, "DescriptionBox.checkInvariants() off its thread")
     let (made, calls) = texts.withLock { ($0.made, $0.describeCalls) }

@@ -33,10 +33,12 @@ public struct DispatchRecord: Sendable, Equatable {
   public var origin: String
   /// The names of the nodes on the path, in bubble order (target first).
   public var path: [String]
-  /// The hops of the walk, in visiting order: every node and phase where something ran (a
-  /// listener, responder or interceptor), was thrown, stopped, prevented or answered, and one
-  /// hop marked ``HopRecord/passed`` for every other node the dispatch reached (see
-  /// <doc:Tracing>). Nodes after the one where it stopped have no hop.
+  /// The hops of the walk, in visiting order.
+  ///
+  /// Every node and phase where something ran (a listener, responder or interceptor), was
+  /// thrown, stopped, prevented or answered has a hop, and every other node the dispatch reached
+  /// has one hop marked ``HopRecord/passed`` (see <doc:TraceSchema>). Nodes after the one where
+  /// it stopped have no hop.
   public var hops: [HopRecord]
   /// Listeners (or responders) that ran, in all.
   public var listenersRun: Int

@@ -1,5 +1,7 @@
-/// Builds a ``DispatchRecord`` while a traced dispatch runs. Only used when a tracer is installed
-/// on the path, so untraced dispatches pay one nil check per visited node.
+/// Builds a ``DispatchRecord`` while a traced dispatch runs.
+///
+/// Only used when a tracer is installed on the path, so untraced dispatches pay one nil check
+/// per visited node.
 ///
 /// What a traced dispatch costs: recorders come from a free list (no allocation once one has
 /// been made); per visited node, one clock read and a few counters; a hop where nothing
@@ -82,10 +84,19 @@ final class DispatchRecorder {
     begin(kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: true)
   }
 
-  /// A recorder for an event posted, or a request asked, along `path` (out of line: only traced
-  /// dispatches need one).
+  /// A recorder for an event posted, or a request asked, along `path`.
   ///
-  /// - Parameter bubbles: Whether the event's key bubbles: where the walk ends.
+  /// Out of line: only traced dispatches need one. Recorders come from a free list.
+  ///
+  /// - Parameters:
+  ///   - kind: Event or request.
+  ///   - id: The dispatch id.
+  ///   - parent: The enclosing dispatch's id, or 0.
+  ///   - key: The key's name.
+  ///   - payload: The payload, kept undescribed.
+  ///   - path: The dispatch's path and its tracers.
+  ///   - bubbles: Whether the event's key bubbles: where the walk ends.
+  /// - Returns: A recorder ready for the walk.
   @usableFromInline
   static func make<P>(
     _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, payload: P,
@@ -134,8 +145,9 @@ final class DispatchRecorder {
     stamp = start
   }
 
-  /// Sends the finished record to the tracers on the path. The recorder is free for another
-  /// dispatch as soon as the record is made, so a tracer that posts reuses it.
+  /// Sends the finished record to the tracers on the path.
+  ///
+  /// The recorder is free for another dispatch as soon as the record is made, so a tracer that posts reuses it.
   @usableFromInline
   func emit(_ outcome: Outcome) {
     let record = finish(outcome)

@@ -40,7 +40,11 @@ public enum TraceRecord: Sendable, Equatable {
   /// before sending a record to another thread or task.
   @MainActor
   public func describePayloads() {
-    if case .dispatch(let record) = self { record.describePayloads() }
+    switch self {
+    case .dispatch(let record): record.describePayloads()
+    case .publish(let record), .deadEvent(let record): record.eventText.box?.describeAll()
+    default: break
+    }
   }
 
   /// The names of the nodes this record involves, for filtering.

@@ -19,7 +19,8 @@ public enum TraceDestination: Sendable, Equatable, CustomStringConvertible {
   /// Reads a destination as `CHAINKIT_TRACE` spells it.
   ///
   /// `unix:PATH` is a socket, `fifo:PATH` a named pipe and `file:PATH` a file. A bare path is
-  /// what it is: an existing socket or named pipe, or else a file.
+  /// what it is: an existing socket or named pipe; a missing path ending in `.sock` is a socket
+  /// (whose listener may start later); anything else is a file.
   ///
   /// - Parameter spec: The text, such as `/tmp/chain.sock` or `unix:/tmp/chain.sock`.
   public init(parsing spec: String) {
@@ -33,6 +34,7 @@ public enum TraceDestination: Sendable, Equatable, CustomStringConvertible {
       switch FileKind.of(spec) {
       case .socket: self = .socket(spec)
       case .fifo: self = .pipe(spec)
+      case .missing where spec.hasSuffix(".sock"): self = .socket(spec)
       default: self = .file(spec)
       }
     }

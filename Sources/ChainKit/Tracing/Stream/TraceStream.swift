@@ -1,3 +1,6 @@
+// Tracing/Stream: trace lines out of the process. `TraceStream` (the tracer) puts records in a
+// bounded `TraceStreamBuffer`; a `TraceStreamWriter` thread encodes and writes them to a
+// `TraceOutput` (file, pipe or socket, the folder's one holder of a file descriptor).
 public import Foundation
 
 /// A tracer that streams its records out of the process, as JSON Lines of the trace schema, to a
@@ -111,8 +114,9 @@ public final class TraceStream: Tracer {
     }
   }
 
-  /// Puts `record` in the buffer, or counts it as dropped if the buffer is full. Descriptions
-  /// of the record's payloads are made here, on the main actor; encoding and writing happen
+  /// Puts `record` in the buffer, or counts it as dropped if the buffer is full.
+  ///
+  /// Descriptions of the record's payloads are made here, on the main actor; encoding and writing happen
   /// on the stream's thread.
   public func receive(_ record: TraceRecord) {
     guard filter.accepts(record) else { return }

@@ -9,6 +9,8 @@ final class TraceStreamBuffer: Sendable {
     /// Dropped since the writer last reported drops.
     var unreported = 0
     var totals = TraceStream.Statistics()
+    /// Records among the lines written (the others are session and dropped lines).
+    var recordsWritten = 0
     var closed = false
   }
 
@@ -21,8 +23,9 @@ final class TraceStreamBuffer: Sendable {
     self.capacity = max(1, capacity)
   }
 
-  /// Adds `line` unless the buffer is full or closed; returns whether it was added. Never
-  /// waits for the writer (the lock is held by either side only to move an array).
+  /// Adds `line` unless the buffer is full or closed; returns whether it was added.
+  ///
+  /// Never waits for the writer (the lock is held by either side only to move an array).
   @discardableResult
   func put(_ line: TraceLine) -> Bool {
     let (added, signal) = state.withLock { state -> (Bool, Bool) in
@@ -73,9 +76,10 @@ final class TraceStreamBuffer: Sendable {
   }
 
   /// Lines written, and drops reported in the stream.
-  func wrote(_ count: Int, reportedDrops: Int) {
+  func wrote(_ count: Int, records: Int, reportedDrops: Int) {
     state.withLock {
       $0.totals.written += count
+      $0.recordsWritten += records
       $0.totals.dropsReported += reportedDrops
     }
   }
@@ -98,8 +102,8 @@ final class TraceStreamBuffer: Sendable {
     state.withLock { state in
       precondition(state.lines.count <= capacity, "more lines than the capacity")
       precondition(
-        state.totals.written + state.lines.count <= state.totals.accepted,
-        "more lines written than accepted")
+        state.recordsWritten + state.lines.count <= state.totals.accepted,
+        "more records written than accepted")
       precondition(
         state.totals.dropsReported <= state.totals.dropped, "more drops reported than made")
     }

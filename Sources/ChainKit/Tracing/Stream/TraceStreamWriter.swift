@@ -34,9 +34,10 @@ final class TraceStreamWriter: Sendable {
           append(TraceLine(time: time, scope: "", .dropped(count: unreported)), to: &bytes, encoder)
           count += 1
         }
-        for line in lines where append(line, to: &bytes, encoder) { count += 1 }
+        var records = 0
+        for line in lines where append(line, to: &bytes, encoder) { records += 1 }
         if output.write(bytes) {
-          buffer.wrote(count, reportedDrops: unreported)
+          buffer.wrote(count + records, records: records, reportedDrops: unreported)
         } else {
           buffer.dropped(lines.count)
           // The drops already counted were not reported after all: report them again.
