@@ -18,6 +18,48 @@ enum DispatchLines {
         errors: activity.errors)
   }
 
+  /// One (node, line) per node the dispatch reached, in path order: what the node did, or
+  /// "passed" for a node it went through without anything running there.
+  ///
+  /// For records read back from a trace (`chaintui inspect`), where no live node can be
+  /// observed; the explorer's panels hear their own nodes (``line(for:)``).
+  static func lines(for dispatch: DispatchRecord) -> [(String, String)] {
+    var out: [(String, String)] = []
+    for node in reachedNodes(of: dispatch) {
+      let hops = dispatch.hops.filter { $0.node == node && !$0.passed }
+      if hops.isEmpty {
+        let tag = dispatch.kind == .request ? "req" : (node == dispatch.origin ? "tgt" : "bub")
+        out.append((node, header(tag, dispatch, node) + "passed"))
+      }
+      for hop in hops {
+        let tag = dispatch.kind == .request ? "req" : phaseTag(hop.phase)
+        out.append((node, header(tag, dispatch, node) + actions(of: hop, in: dispatch)))
+      }
+    }
+    return out
+  }
+
+  /// The nodes on the path the dispatch actually got to: all of them, unless a listener stopped
+  /// it or a responder answered, in which case the walk ended at that node.
+  static func reachedNodes(of dispatch: DispatchRecord) -> [String] {
+    // Passed hops (nothing ran) are derived from the path here, as for records without them.
+    let withHops = Set(dispatch.hops.lazy.filter { !$0.passed }.map(\.node))
+    var cut = dispatch.path.count
+    if let end = dispatch.hops.first(where: { $0.stopped || $0.answered }) {
+      if end.phase == .capture {
+        cut = 0
+      } else if let index = dispatch.path.firstIndex(of: end.node) {
+        cut = index + 1
+      }
+    }
+    var nodes: [String] = []
+    for (index, node) in dispatch.path.enumerated()
+    where (index < cut || withHops.contains(node)) && !nodes.contains(node) {
+      nodes.append(node)
+    }
+    return nodes
+  }
+
   /// What a node did in one phase: "handled", "rewrote [..]", "answered", "stopped", ...
   static func actions(of hop: HopRecord, in dispatch: DispatchRecord) -> String {
     actions(

@@ -10,6 +10,9 @@ package import ChainKit
 /// detached subtree keeps its own installation), because records carry a unique id.
 @MainActor
 package final class SceneTracer: Tracer {
+  /// Called with each dispatch as it is kept, in posting order (nested ones after their
+  /// parent): for a scene rebuilt from a trace, whose panels have no live nodes to hear.
+  package var onKeep: ((DispatchRecord) -> Void)?
   /// Receives every record as well, such as a JSON Lines writer.
   package var forward: (any Tracer)?
   /// The most dispatches kept.
@@ -43,7 +46,10 @@ package final class SceneTracer: Tracer {
         pending.append(dispatch)
         break
       }
-      for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) { keep(record) }
+      for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) {
+        keep(record)
+        onKeep?(record)
+      }
       pending.removeAll()
     default:
       break
