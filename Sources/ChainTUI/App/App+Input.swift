@@ -65,8 +65,11 @@ extension App {
     case .down: inspector.moveSelection(by: 1, in: ids)
     case .pageUp: inspector.moveSelection(by: -10, in: ids)
     case .pageDown: inspector.moveSelection(by: 10, in: ids)
-    case .character("p"): inspector.togglePause(current: dispatches)
+    case .home: inspector.selectOldest(in: ids)
+    case .end: inspector.selectNewest(in: ids)
+    case .character("p"): inspector.togglePause(current: inspectorItems)
     case .character("f"): inspector.cycleScope()
+    case .character("F"): inspector.cycleScope(by: -1)
     case .character("w"): cycleWhyPanel()
     case .character("/"): inspector.isEditingFilter = true
     case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
@@ -102,6 +105,6 @@ extension App {
 
   /// The inspector's entries for the scene on screen, as drawn.
   var inspectorEntries: InspectorEntries {
-    inspector.entries(from: dispatches, focused: focusedPanel?.name)
+    inspector.entries(from: inspectorItems, focused: focusedPanel?.name)
   }
 }

@@ -22,7 +22,7 @@ extension App {
         theme: theme, inspector: inspector, entries: inspectorEntries,
         rowText: tracers[sceneIndex].rowText,
         why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
-      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
+      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
       hits.inspectorRows = view.rows
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)

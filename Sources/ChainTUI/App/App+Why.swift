@@ -7,9 +7,9 @@ extension App {
   var detailedDispatch: DispatchRecord? {
     let entries = inspectorEntries
     if let id = inspector.selectedID, let position = entries.position(ofID: id) {
-      return entries[position].record
+      return entries[position].item.dispatch
     }
-    return entries.last?.record
+    return entries.last(where: { $0.item.dispatch != nil })?.item.dispatch
   }
 
   /// Why each listener of a panel of the scene on screen ran or not for the detailed dispatch.

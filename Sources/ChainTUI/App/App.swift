@@ -116,6 +116,9 @@ package final class App: ScriptTarget {
     sceneIndex = index
   }
 
+  /// The inspector's items (records of every kind) of the scene on screen, oldest first.
+  package var inspectorItems: [InspectorItem] { tracers[sceneIndex].items }
+
   /// The dispatches of the scene on screen, oldest first.
   package var dispatches: [DispatchRecord] { tracers[sceneIndex].dispatches }
 

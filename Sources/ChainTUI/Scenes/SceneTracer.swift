@@ -22,6 +22,10 @@ package final class SceneTracer: Tracer {
   /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
   /// starts from, kept up to date so that each key need not scan the dispatches.
   package private(set) var highestKeptID: UInt64?
+  /// Every record kept, of every kind, numbered in the order kept, at most 2 x ``capacity``.
+  package private(set) var items: [InspectorItem] = []
+  /// The number the next item gets.
+  private var nextSeq: UInt64 = 1
   /// The inspector's row text for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
   /// Ids of the kept dispatches, to drop a record delivered twice.
@@ -52,12 +56,20 @@ package final class SceneTracer: Tracer {
       }
       pending.removeAll()
     default:
-      break
+      append(record)
     }
     forward?.receive(record)
   }
 
+  /// Adds an item for the inspector, dropping the oldest past twice the capacity.
+  private func append(_ record: TraceRecord) {
+    items.append(InspectorItem(seq: nextSeq, record: record))
+    nextSeq += 1
+    if items.count > 2 * capacity { items.removeFirst(items.count - 2 * capacity) }
+  }
+
   private func keep(_ dispatch: DispatchRecord) {
+    append(.dispatch(dispatch))
     dispatches.append(dispatch)
     highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)
     if dispatches.count > capacity {
