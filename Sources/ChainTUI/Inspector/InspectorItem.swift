@@ -63,7 +63,8 @@ package struct InspectorItem: Sendable {
       "bind \(binding.group).\(binding.member) \(binding.kind.rawValue): "
         + "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
     case .mount(let mount): "mount \(mount.node) under \(mount.parent)"
-    case .unmount(let mount): "unmount \(mount.node) from \(mount.parent) (\(mount.reason.rawValue))"
+    case .unmount(let mount):
+      "unmount \(mount.node) from \(mount.parent) (\(mount.reason.rawValue))"
     }
   }
 
