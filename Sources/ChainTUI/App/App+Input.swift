@@ -52,6 +52,7 @@ extension App {
     case .pageDown: focusedPanel?.log.scroll(by: -5)
     case .home: focusedPanel?.log.scrollToOldest()
     case .end: focusedPanel?.log.scrollToNewest()
+    case .character("n"): stepFlow()
     case .escape: inspector.isVisible = false
     default: break
     }

@@ -34,6 +34,9 @@ package final class App: ScriptTarget {
   var chrome = ChromeCache()
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
+  /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the
+  /// whole path of the last dispatch.
+  var flowStep: (id: UInt64, count: Int)?
   /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
   private(set) var tabsGeneration = 0
 
