@@ -59,6 +59,20 @@ struct TraceStreamTests {
     #expect(lines.dropFirst().allSatisfy { $0.scope == "file test" })
   }
 
+  @Test("drain waits until every accepted record is written, for a program about to exit")
+  func drainBeforeExit() throws {
+    let path = temporaryPath("jsonl")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let root = Node("root")
+    let stream = try TraceStream(to: .file(path))
+    root.install(stream)
+    for value in 0..<100 { root.post(Keys.ping, value) }
+    #expect(stream.drain())
+    #expect(stream.statistics.written == 101)
+    let lines = try TraceLine.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(lines.count == 101)
+  }
+
   @Test("a full buffer drops and counts records instead of waiting")
   func fullBufferDropsAndCounts() {
     let buffer = TraceStreamBuffer(capacity: 3)
@@ -150,13 +164,14 @@ struct TraceStreamTests {
   @Test("a destination that can never work is refused at start with a plain message")
   func impossibleDestinationsAreRefused() throws {
     let directory = FileManager.default.temporaryDirectory.path
-    #expect(throws: TraceStreamError("cannot trace to \(directory): it is a directory")) {
+    #expect(throws: TraceDestinationError("cannot trace to \(directory): it is a directory")) {
       _ = try TraceStream(to: .file(directory))
     }
     let file = temporaryPath("txt")
     #expect(FileManager.default.createFile(atPath: file, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: file) }
-    #expect(throws: TraceStreamError("cannot trace to \(file): it exists and is not a socket")) {
+    #expect(throws: TraceDestinationError("cannot trace to \(file): it exists and is not a socket"))
+    {
       _ = try TraceStream(to: .socket(file))
     }
   }

@@ -34,6 +34,7 @@ struct TracingCostTests {
     #expect(Described.count == 1)
     _ = log.dispatches.last?.payload
     #expect(Described.count == 1)
+    for record in log.dispatches { record.payloadText.box?.checkInvariants() }
   }
 
   @Test("issue 13: a traced publish describes its event only when the record is read")

@@ -72,3 +72,21 @@ struct TracingJSONLinesTests {
     #expect(writer.lastError != nil)
   }
 }
+
+@MainActor
+@Suite("JSON Lines trace files that cannot be written")
+struct TracingJSONLinesRefusalTests {
+  @Test("a directory or an unwritable path fails at start with a plain message")
+  func unwritablePathsFailPlainly() {
+    let directory = FileManager.default.temporaryDirectory.path
+    #expect(throws: TraceDestinationError("cannot trace to \(directory): it is a directory")) {
+      _ = try JSONLinesTraceWriter(path: directory)
+    }
+    #expect(
+      throws: TraceDestinationError(
+        "cannot trace to /no/such/dir/t.jsonl: No such file or directory")
+    ) {
+      _ = try JSONLinesTraceWriter(path: "/no/such/dir/t.jsonl")
+    }
+  }
+}

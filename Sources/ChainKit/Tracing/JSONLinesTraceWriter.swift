@@ -49,12 +49,17 @@ public final class JSONLinesTraceWriter: Tracer {
   /// - Parameters:
   ///   - path: The file to write.
   ///   - filter: Which records to write; all by default.
-  /// - Throws: The error of creating or opening the file.
+  /// - Throws: ``TraceDestinationError``, with a plain reason ("it is a directory",
+  ///   "Permission denied"), if the file cannot be created.
   public init(path: String, filter: TraceFilter = TraceFilter()) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    if FileKind.of(path) == .directory {
+      throw TraceDestinationError("cannot trace to \(path): it is a directory")
     }
-    self.handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw TraceDestinationError("cannot trace to \(path): \(String(cString: strerror(errno)))")
+    }
+    self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
     self.ownsHandle = true
     self.filter = filter
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -56,6 +56,7 @@ package final class App: ScriptTarget {
     for id in SceneCatalog.ids {
       let tracer = SceneTracer()
       tracer.forward = trace
+      tracer.sceneID = id
       let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
       scene.root.node.install(tracer)
       scenes.append(scene)

@@ -9,8 +9,10 @@ import Foundation
   import Darwin
 #endif
 
-/// A trace file, read once to its end or, with `follow`, read as it grows (`tail -f`): a file
-/// that shrinks was rewritten, and is read again from its start as a new session.
+/// A trace file, read once to its end or, with `follow`, read as it grows (`tail -f`).
+///
+/// A followed file that shrinks was rewritten, and is read again from its start as a new
+/// session. A named pipe is read as it comes, whatever `follow` says.
 ///
 /// NB: holds a file descriptor; it is the only user of it, and closes it in `deinit`.
 @MainActor
@@ -33,10 +35,13 @@ package final class TraceFileSource: TraceSource {
     case .socket: throw InspectError("\(path): is a socket; use --listen to accept a stream on it")
     default: break
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // NB: non-blocking, so that opening a named pipe does not wait for its writer; a pipe is
+    // always followed, since it reads as ended whenever no writer has it open.
+    let isPipe = FileKind.of(path) == .fifo
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { throw InspectError("\(path): \(String(cString: strerror(errno)))") }
     self.path = path
-    self.follow = follow
+    self.follow = follow || isPipe
     self.fd = fd
   }
 

@@ -13,6 +13,8 @@ package final class SceneTracer: Tracer {
   /// Called with each dispatch as it is kept, in posting order (nested ones after their
   /// parent): for a scene rebuilt from a trace, whose panels have no live nodes to hear.
   package var onKeep: ((DispatchRecord) -> Void)?
+  /// The scene's id: the `scope` of the trace lines its records are written with.
+  package var sceneID: String?
   /// Receives every record as well, such as a JSON Lines writer.
   package var forward: (any Tracer)?
   /// The most dispatches kept.
@@ -57,6 +59,12 @@ package final class SceneTracer: Tracer {
       pending.removeAll()
     default:
       append(record)
+    }
+    // A trace file's lines say which scene they came from (the schema's `scope`).
+    if let writer = forward as? JSONLinesTraceWriter, let id = sceneID,
+      writer.scope != id
+    {
+      writer.scope = id
     }
     forward?.receive(record)
   }

@@ -56,6 +56,24 @@ struct TraceSourceTests {
     #expect(inspector.app.render().text.contains("(ended)"))
   }
 
+  @Test("a named pipe opens without waiting for its writer and is read as lines come")
+  func readsANamedPipe() throws {
+    let path = temporaryPath("fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let source = try TraceFileSource(path: path, follow: false)
+    #expect(source.follow)
+    let inspector = TraceInspector(size: Size(width: 100, height: 30), colors: false, source: path)
+    #expect(!source.poll(into: inspector))
+    let writer = open(path, O_WRONLY | O_NONBLOCK)
+    #expect(writer >= 0)
+    defer { close(writer) }
+    let bytes = Array(InspectFixtures.program(pings: 2).utf8)
+    #expect(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == bytes.count)
+    #expect(source.poll(into: inspector))
+    #expect(inspector.counts.dispatches == 2)
+  }
+
   @Test("a socket path that exists and is not a socket is refused, and so is a missing file")
   func refusesWhatIsNotASocket() throws {
     let path = temporaryPath("txt")

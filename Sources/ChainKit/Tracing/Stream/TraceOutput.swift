@@ -38,30 +38,31 @@ final class TraceOutput: @unchecked Sendable {
 
   /// Opens the output now, or says why it cannot be opened ever; a socket nobody listens on
   /// yet and a pipe nobody reads yet are not errors (``reopenIfDue()`` tries again later).
-  func start() throws(TraceStreamError) {
+  func start() throws(TraceDestinationError) {
     let path = destination.path
     switch destination {
     case .file:
       switch FileKind.of(path) {
-      case .directory: throw TraceStreamError("cannot trace to \(path): it is a directory")
-      case .socket: throw TraceStreamError("cannot trace to \(path) as a file: it is a socket")
+      case .directory: throw TraceDestinationError("cannot trace to \(path): it is a directory")
+      case .socket: throw TraceDestinationError("cannot trace to \(path) as a file: it is a socket")
       default: break
       }
       guard open() else {
-        throw TraceStreamError("cannot trace to \(path): \(String(cString: strerror(errno)))")
+        throw TraceDestinationError("cannot trace to \(path): \(String(cString: strerror(errno)))")
       }
     case .pipe:
       guard FileKind.of(path) == .fifo else {
-        throw TraceStreamError("cannot trace to \(path): it is not a named pipe (mkfifo it first)")
+        throw TraceDestinationError(
+          "cannot trace to \(path): it is not a named pipe (mkfifo it first)")
       }
       _ = open()
     case .socket:
       let kind = FileKind.of(path)
       guard kind == .socket || kind == .missing else {
-        throw TraceStreamError("cannot trace to \(path): it exists and is not a socket")
+        throw TraceDestinationError("cannot trace to \(path): it exists and is not a socket")
       }
       guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-        throw TraceStreamError("cannot trace to \(path): the socket path is too long")
+        throw TraceDestinationError("cannot trace to \(path): the socket path is too long")
       }
       _ = open()
     }

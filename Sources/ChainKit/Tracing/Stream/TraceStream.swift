@@ -53,13 +53,13 @@ public final class TraceStream: Tracer {
   ///   - capacity: The most records waiting to be written; more are dropped and counted.
   ///   - scope: The lines' `scope`; the program's name by default.
   ///   - filter: Which records to stream; all by default.
-  /// - Throws: ``TraceStreamError`` if the destination can never work: a file that cannot be
+  /// - Throws: ``TraceDestinationError`` if the destination can never work: a file that cannot be
   ///   created, a directory, a path that exists and is not a socket or pipe. A socket nobody
   ///   listens on yet is not an error.
   public init(
     to destination: TraceDestination, capacity: Int = 4_096, scope: String? = nil,
     filter: TraceFilter = TraceFilter()
-  ) throws(TraceStreamError) {
+  ) throws(TraceDestinationError) {
     let output = TraceOutput(destination)
     try output.start()
     let program = ProcessInfo.processInfo.processName
@@ -84,10 +84,10 @@ public final class TraceStream: Tracer {
   ///
   /// - Parameter environment: The environment; the process's by default.
   /// - Returns: The stream, or nil if the variable is unset or empty.
-  /// - Throws: ``TraceStreamError`` if the destination can never work.
+  /// - Throws: ``TraceDestinationError`` if the destination can never work.
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(TraceStreamError) -> TraceStream? {
+  ) throws(TraceDestinationError) -> TraceStream? {
     guard let spec = environment["CHAINKIT_TRACE"], !spec.isEmpty else { return nil }
     return try TraceStream(to: TraceDestination(parsing: spec))
   }
@@ -126,6 +126,23 @@ public final class TraceStream: Tracer {
 
   /// What the stream did so far; the writer thread updates it as it goes.
   public var statistics: Statistics { buffer.statistics }
+
+  /// Waits until every record accepted so far is written or dropped, for a program about to
+  /// exit; the only call of the stream that waits.
+  ///
+  /// It checks every millisecond, at most `checks` times, so a stalled reader delays the exit
+  /// by at most that long (the writer's own sends give up after two seconds).
+  ///
+  /// - Parameter checks: The most checks.
+  /// - Returns: Whether everything was written or dropped in time.
+  @discardableResult
+  public func drain(checks: Int = 3_000) -> Bool {
+    for _ in 0..<max(1, checks) {
+      if buffer.isDrained { return true }
+      usleep(1_000)
+    }
+    return buffer.isDrained
+  }
 
   /// Stops accepting records; the writer thread writes what it has and closes the output.
   public func close() {

@@ -11,6 +11,8 @@ final class TraceStreamBuffer: Sendable {
     var totals = TraceStream.Statistics()
     /// Records among the lines written (the others are session and dropped lines).
     var recordsWritten = 0
+    /// Records accepted, then dropped because they could not be written.
+    var droppedAfterTaking = 0
     var closed = false
   }
 
@@ -66,6 +68,7 @@ final class TraceStreamBuffer: Sendable {
     state.withLock {
       $0.unreported += count
       $0.totals.dropped += count
+      $0.droppedAfterTaking += count
     }
   }
 
@@ -90,6 +93,14 @@ final class TraceStreamBuffer: Sendable {
   }
 
   var statistics: TraceStream.Statistics { state.withLock { $0.totals } }
+
+  /// Whether every accepted record was written or dropped (none waits, none is being written).
+  var isDrained: Bool {
+    state.withLock { state in
+      state.lines.isEmpty
+        && state.recordsWritten + state.droppedAfterTaking >= state.totals.accepted
+    }
+  }
 
   /// Accepts no more lines and lets the writer finish what it has.
   func close() {

@@ -47,6 +47,7 @@ final class TraceStreamWriter: Sendable {
         buffer.dropped(lines.count)
         buffer.requeueUnreported(unreported)
       }
+      output.checkInvariants()
       if closed { break }
     }
     output.close()
