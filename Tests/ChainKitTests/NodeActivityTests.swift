@@ -158,4 +158,25 @@ struct NodeActivityTests {
     }
     #expect(weakNode == nil)
   }
+
+  @Test("once its observer is cancelled, a path is untraced again: dispatches build no record")
+  func cancelledObserverLeavesThePathUntraced() throws {
+    let nodes = try chain("root", "leaf")
+    let token = nodes[0].observeActivity { _ in }
+    #expect(!nodes[1].core.tracersOnPath.isEmpty)
+    token.cancel()
+    #expect(nodes[1].core.tracersOnPath.isEmpty)
+  }
+
+  @Test("an observer may post; what it posts is observed too, after the activity that caused it")
+  func observerMayPost() throws {
+    let nodes = try chain("root", "leaf")
+    let log = Log()
+    nodes[0].observeActivity { [unowned leaf = nodes[1]] activity in
+      log.add("\(activity.key) \(activity.payload)")
+      if activity.payload == "1" { leaf.post(Keys.ping, 2) }
+    }
+    nodes[1].post(Keys.ping, 1)
+    #expect(log.entries == ["ping 1", "ping 2"])
+  }
 }
