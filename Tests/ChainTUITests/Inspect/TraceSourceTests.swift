@@ -147,6 +147,13 @@ struct TraceSourceTests {
     let rootLog = inspector.app.log(ofPanel: "session 1") ?? []
     #expect(rootLog.filter { $0.contains("bus live: Tick") }.count == 3)
     #expect(inspector.app.render().text.contains("chainkit-example (pid"))
+    // The explorer's inspector explains, from the records alone, why a panel's listeners ran.
+    #expect(inspector.app.focus(panelNamed: "cell"))
+    inspector.app.press(.character("i"))
+    inspector.app.press(.character("w"))
+    let screen = inspector.app.render().text
+    #expect(screen.contains("why cell for #9 channelID"))
+    #expect(screen.contains("reached (target); no listener for channelID in that phase here"))
   }
 
   @Test("two programs streaming at once are two sessions, each with its own records")
