@@ -21,8 +21,11 @@ build: setup
 	  if grep -E "warning:" .build-log.txt; then echo "error: the build printed warnings" >&2; exit 1; fi
 
 ## run: start the interactive explorer.
+# The build's progress (and SwiftPM's fetch lines on a fresh clone) goes to a log, shown only
+# when the build fails, so the explorer is the first thing on the screen.
 run: setup
-	@$(SWIFT) build --product chaintui 2>&1 | grep -vE "^(\[|Build|Building|Compiling|Write|Emitting|Planning|Linking|Fetching|Computing|Creating|Working|Cloning|Resolving)" || true
+	@echo "building chaintui (first time: a few minutes)..." >&2
+	@$(SWIFT) build --product chaintui >.build-run-log.txt 2>&1 || { cat .build-run-log.txt >&2; exit 1; }
 	@$$($(SWIFT) build --show-bin-path)/chaintui $(ARGS)
 
 ## scripts: run the explorer's scripts headlessly (`make scripts ARGS=--update-snapshots`).
