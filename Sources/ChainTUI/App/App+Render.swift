@@ -31,6 +31,17 @@ extension App {
     return grid
   }
 
+  /// Where everything is on screen as the app stands now, laid out afresh: what clicks and arrow
+  /// keys go by.
+  ///
+  /// NB: never the map of the last frame drawn, which a tick, a resize or a key since may have
+  /// made stale. What a key does must not depend on when frames were drawn, or a replay of a
+  /// recorded session (which draws at other moments) would take another path.
+  func currentHits() -> HitMap {
+    _ = render()
+    return hits
+  }
+
   /// Side by side when there is room for both; otherwise the inspector takes the scene's area
   /// (keys still go to the focused panel, so its effects show up in the list).
   private func splitForInspector(_ area: Rect) -> (Rect, Rect?) {
