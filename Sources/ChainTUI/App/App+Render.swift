@@ -2,6 +2,11 @@
 extension App {
   /// Renders the current screen.
   package func render() -> Grid {
+    render(showingTimings: showsTimings)
+  }
+
+  /// Renders the current screen, with the inspector's wall-clock timings or `·` in their place.
+  package func render(showingTimings: Bool) -> Grid {
     var grid = Grid(size: size)
     hits = HitMap()
     let theme = Theme(colors: colors)
@@ -20,7 +25,7 @@ extension App {
     if let inspectorArea {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText)
+        rowText: tracers[sceneIndex].rowText, showsTimings: showingTimings)
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
       hits.inspectorRows = view.rows
     }

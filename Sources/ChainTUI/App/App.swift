@@ -28,7 +28,10 @@ package final class App: ScriptTarget {
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
   package let colors: Bool
-  /// Where things were drawn in the last frame, for mouse clicks and arrow-key focus.
+  /// Whether the inspector draws measured wall-clock timings. Headless runs turn them off (`·`
+  /// in their place): they are the one thing on screen no replay can reproduce.
+  package var showsTimings = true
+  /// Where things were drawn in the last frame; read it through ``currentHits()``.
   var hits = HitMap()
   /// The tab and status bars of recent frames, redrawn only when what they show changes.
   var chrome = ChromeCache()

@@ -9,13 +9,18 @@ struct InspectorView {
   let entries: InspectorEntries
   /// The list rows' text, kept across frames by the scene's tracer.
   let rowText: InspectorRowText
+  /// Whether measured wall-clock timings are drawn; headless runs draw `·` in their place, as
+  /// no replay can reproduce them.
+  let showsTimings: Bool
   /// The list rows drawn and the dispatch each shows, for clicks.
   private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 
   init(
-    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText
+    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText,
+    showsTimings: Bool
   ) {
     self.rowText = rowText
+    self.showsTimings = showsTimings
     self.theme = theme
     self.inspector = inspector
     self.entries = entries
@@ -71,7 +76,10 @@ struct InspectorView {
       // Piece by piece, as one string would be laid out, without building that string.
       var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
       x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-      grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+      x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+      grid.put(
+        " " + Self.time(record.elapsedNanoseconds, shown: showsTimings), at: Point(x: x, y: y),
+        style: style, maxWidth: area.maxX - x)
       rows.append((y, area.x..<area.maxX, record.id))
       y += 1
       if linesPerEntry == 2 {
@@ -91,7 +99,7 @@ struct InspectorView {
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     guard area.height >= 2 else { return }
-    let details = rowText.details(for: record)
+    let details = rowText.details(for: record, showsTimings: showsTimings)
     // The title's rule runs to the edge: the title, then "─" for every column left.
     let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
     grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
@@ -104,26 +112,30 @@ struct InspectorView {
 
   /// The details' text of a dispatch: the title before its rule, then the lines below it, the
   /// outcome last.
-  static func details(of record: DispatchRecord) -> (title: String, lines: [String]) {
+  static func details(
+    of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
+  ) -> (title: String, lines: [String]) {
+    let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
     var lines = [
       "payload \(record.payload)",
       "path \(record.path.joined(separator: " > "))",
     ]
     for hop in record.hops {
       lines.append(
-        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
+        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(time(hop.elapsedNanoseconds))"
       )
     }
-    var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
+    var outcome = "ran \(record.listenersRun), \(time(record.elapsedNanoseconds))"
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
-    if let parent = record.parent { outcome += ", nested in #\(parent)" }
+    if let parentLabel { outcome += ", nested in \(parentLabel)" }
     lines.append(outcome)
-    return ("─ #\(record.id) \(record.kind.rawValue) \(record.key) ", lines)
+    return ("─ \(label) \(record.kind.rawValue) \(record.key) ", lines)
   }
 
-  /// A duration in the unit that keeps it short: ns, µs or ms.
-  static func time(_ nanoseconds: UInt64) -> String {
+  /// A duration in the unit that keeps it short (ns, µs or ms), or `·` when timings are hidden.
+  static func time(_ nanoseconds: UInt64, shown: Bool) -> String {
+    guard shown else { return "·" }
     if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
     if nanoseconds < 1_000_000 { return "\(nanoseconds / 1_000)µs" }
     return "\(nanoseconds / 1_000_000)ms"

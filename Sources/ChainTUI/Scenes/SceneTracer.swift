@@ -19,7 +19,7 @@ package final class SceneTracer: Tracer {
   /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
   /// starts from, kept up to date so that each key need not scan the dispatches.
   package private(set) var highestKeptID: UInt64?
-  /// The inspector's row text for the kept dispatches, made once per dispatch.
+  /// The inspector's row text and numbers for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
@@ -67,11 +67,13 @@ package final class SceneTracer: Tracer {
 
   private func keep(_ dispatch: DispatchRecord) {
     dispatches.append(dispatch)
+    rowText.number(dispatch)
     highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)
     if dispatches.count > capacity {
       var droppedHighest = false
       for dropped in dispatches.prefix(dispatches.count - capacity) {
         seen.remove(dropped.id)
+        rowText.forget(dropped)
         droppedHighest = droppedHighest || dropped.id == highestKeptID
       }
       dispatches.removeFirst(dispatches.count - capacity)
