@@ -4,8 +4,9 @@ public import ChainTUI
 /// The explorer running without a terminal, driven by hand from a test: keys in, screen out.
 ///
 /// A session is deterministic: nothing happens between calls, and the app's clock moves only
-/// when you call ``tick(_:)``. It drives the same app code a terminal does, so what the screen
-/// shows here is what a terminal of the same size shows.
+/// when you call ``tick(_:)``. Every call turns the explorer's own run loop, over a headless
+/// terminal, as a key from a real terminal would, so what the screen shows here is what a
+/// terminal of the same size shows (the inspector's wall-clock timings read `·`).
 ///
 /// ```swift
 /// let session = try HeadlessSession(size: Size(width: 100, height: 40), scene: "model")

@@ -4,9 +4,11 @@ package import ChainKit
 /// the virtual clock, and whether the user asked to quit.
 ///
 /// The app never touches a terminal: keys come in through ``press(_:)`` and screens go out
-/// through ``render()``, so the interactive runner and the scripted harness drive the same code.
+/// through ``render()``. The ``AppRunner`` drives it, on a real terminal or, for scripts and
+/// tests, a headless one (``HeadlessDriver``). What the app does depends only on its inputs,
+/// never on when a frame was drawn: hit testing and arrow focus lay the screen out afresh.
 @MainActor
-package final class App: ScriptTarget {
+package final class App {
   /// The smallest screen the explorer lays out for; below it a centred message asks for more.
   package static let minimumSize = Size(width: 60, height: 18)
 

@@ -1,7 +1,8 @@
 /// Creates the explorer app as a ``ScriptTarget``: what `chaintui script` and `HeadlessSession`
 /// drive.
 package enum ExplorerScriptTarget {
-  /// Creates the explorer at a size, showing a scene (`nil` for the first), without colours.
+  /// Creates the explorer at a size, showing a scene (`nil` for the first), without colours,
+  /// under the headless run loop.
   ///
   /// - Throws: ``UnknownSceneError`` when no scene has that id.
   @MainActor
@@ -10,7 +11,7 @@ package enum ExplorerScriptTarget {
     if let scene, !app.select(sceneID: scene) {
       throw UnknownSceneError(scene: scene, known: SceneCatalog.ids)
     }
-    return app
+    return HeadlessDriver(app: app)
   }
 }
 
