@@ -43,6 +43,14 @@ package enum ScriptAction: Sendable, Equatable {
   /// Compare the screen with a golden text file (`snapshot after-like`).
   case snapshot(String)
 
+  /// Whether the line checks something, so that the script can fail.
+  var isCheck: Bool {
+    switch self {
+    case .expect, .snapshot: true
+    case .press, .type, .resize, .tick, .focus: false
+    }
+  }
+
   /// Whether the line changes the app, which starts a new window for `expect event`.
   var isAction: Bool {
     switch self {

@@ -86,7 +86,19 @@ package struct ScriptRunner {
   }
 
   /// Runs a parsed script against a new app.
+  ///
+  /// A script with no `expect` or `snapshot` line fails without running: it could never fail,
+  /// so a PASS would claim something nobody checked.
   package func run(_ script: Script, snapshots: SnapshotStore?) -> ScriptReport {
+    guard script.steps.contains(where: \.action.isCheck) else {
+      let failure = ScriptFailure(
+        location: SourceLocation(file: script.file, line: 1, column: 1),
+        statement: "the whole script",
+        reason: "it has no 'expect' or 'snapshot' line, so it could never fail;"
+          + " add what should hold at the end (a recording ends with its final screen)",
+        screen: nil)
+      return ScriptReport(file: script.file, outcome: .failed(failure), dispatches: [])
+    }
     let target: any ScriptTarget
     do {
       target = try makeTarget(script.size ?? Script.defaultSize, script.scene)
