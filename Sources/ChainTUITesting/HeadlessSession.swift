@@ -38,6 +38,33 @@ public final class HeadlessSession {
     self.init(target: target, scene: scene)
   }
 
+  /// Starts the explorer at a size on your own scenes, showing the first.
+  ///
+  /// ```swift
+  /// let session = try HeadlessSession(scenes: [InboxScene()])
+  /// try session.press("enter")
+  /// #expect(session.log(of: "inbox")?.last == "bub opened from row1: handled")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - size: The screen size; 80x24 by default.
+  ///   - scenes: The scenes, in tab order; the session adopts them (see ``ChainTUI/Scene``).
+  ///   - includesBuiltInScenes: Whether the six built-in scenes come before yours.
+  /// - Throws: ``HeadlessSessionError`` when there is no scene or two share an id.
+  public convenience init(
+    size: Size = Size(width: 80, height: 24), scenes: [any Scene],
+    includesBuiltInScenes: Bool = false
+  ) throws(HeadlessSessionError) {
+    let target: any ScriptTarget
+    do {
+      target = try ExplorerScriptTarget.make(
+        size: size, scenes: scenes, includesBuiltInScenes: includesBuiltInScenes)
+    } catch {
+      throw HeadlessSessionError("cannot start the explorer: \(error)")
+    }
+    self.init(target: target, scene: scenes.first?.id)
+  }
+
   /// Wraps any script target, such as a test double of the app.
   package init(target: any ScriptTarget, scene: String? = nil) {
     self.executor = ScriptExecutor(target: target, snapshots: nil)

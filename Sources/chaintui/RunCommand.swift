@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChainKit
 import ChainTUI
 import Foundation
 
@@ -42,22 +41,12 @@ struct RunCommand: ParsableCommand {
 
   @MainActor
   private func runOnMainActor() throws {
-    let traceWriter = try trace.map { try JSONLinesTraceWriter(path: $0) }
-    let recorder = try record.map { try SessionRecorder(path: $0) }
-    let terminal: NcursesTerminal
+    let options = Explorer.Options(
+      includesBuiltInScenes: true, colors: !noColor, traceFile: trace, recordFile: record)
     do {
-      terminal = try NcursesTerminal(colors: !noColor)
+      try Explorer.run([], options: options, startingAt: scene)
     } catch {
-      fail("\(error)")
-    }
-    let app = App(size: terminal.size, colors: terminal.usesColor, trace: traceWriter)
-    if let scene { app.select(sceneID: scene) }
-    do {
-      try AppRunner(app: app, terminal: terminal, recorder: recorder).run()
-      terminal.restore()
-    } catch {
-      terminal.restore()
-      fail("\(error)")
+      fail(error.message)
     }
   }
 

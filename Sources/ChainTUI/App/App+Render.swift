@@ -31,7 +31,9 @@ extension App {
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)
     if showsHelp {
-      HelpOverlay(theme: theme, scene: scene, keys: focusedPanel?.keys ?? []).draw(into: &grid)
+      HelpOverlay(
+        theme: theme, scene: scene, keys: focusedPanel?.keys ?? [], sceneCount: scenes.count
+      ).draw(into: &grid)
     }
     return grid
   }

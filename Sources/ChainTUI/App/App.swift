@@ -46,22 +46,37 @@ package final class App {
   ///   - size: The screen size.
   ///   - colors: Whether to draw colours.
   ///   - trace: A tracer that also receives every record of every scene (`--trace`).
-  package init(size: Size, colors: Bool = true, trace: (any Tracer)? = nil) {
+  ///   - builtInScenes: Whether the six built-in scenes come first.
+  ///   - scenes: Scenes of the user's own (Swift or tree files), after the built-in ones; their
+  ///     ids must differ from each other and from the built-in ones.
+  package init(
+    size: Size, colors: Bool = true, trace: (any Tracer)? = nil, builtInScenes: Bool = true,
+    scenes extra: [any Scene] = []
+  ) {
     self.size = size
     self.colors = colors
     let clock = VirtualClock()
     self.clock = clock
     var scenes: [any Scene] = []
     var tracers: [SceneTracer] = []
-    for id in SceneCatalog.ids {
+    func adopt(_ make: (SceneContext) -> any Scene) {
       let tracer = SceneTracer()
       tracer.forward = trace
-      let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
+      let context = SceneContext(clock: clock, tracer: tracer)
+      let scene = make(context)
       tracer.scene = scene
       scene.root.node.install(tracer)
+      scene.start(context)
       scenes.append(scene)
       tracers.append(tracer)
     }
+    for id in builtInScenes ? SceneCatalog.ids : [] {
+      adopt { SceneCatalog.build(id, context: $0) }
+    }
+    for scene in extra { adopt { _ in scene } }
+    precondition(!scenes.isEmpty, "the explorer needs at least one scene")
+    let ids = scenes.map(\.id)
+    precondition(Set(ids).count == ids.count, "scene ids must be unique: \(ids)")
     self.scenes = scenes
     self.tracers = tracers
     // Start on the first leaf: that is where the keys that post events are.

@@ -65,7 +65,7 @@ package final class AppRunner {
     hasStarted = true
     last = clock.now
     app.resize(to: terminal.size)
-    try recorder?.begin(size: terminal.size, scene: app.scene.id)
+    try recorder?.begin(size: terminal.size, scene: app.scene.id, trees: app.sceneFiles)
     present()
   }
 

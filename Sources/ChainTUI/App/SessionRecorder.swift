@@ -10,6 +10,8 @@ package import Foundation
 @MainActor
 package final class SessionRecorder {
   private let handle: FileHandle
+  /// The recording's folder, which `tree` lines are relative to; `nil` for a bare handle.
+  private let folder: URL?
   private var unrecordedTime = Duration.zero
 
   /// Creates (or truncates) the script file.
@@ -19,17 +21,27 @@ package final class SessionRecorder {
     guard FileManager.default.createFile(atPath: path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
-    handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    let url = URL(fileURLWithPath: path)
+    handle = try FileHandle(forWritingTo: url)
+    folder = url.deletingLastPathComponent()
   }
 
   /// Writes to an open handle that the caller keeps (for tests).
   package init(handle: FileHandle) {
     self.handle = handle
+    folder = nil
   }
 
-  /// Writes the header: the size the session starts at and the scene on screen.
-  package func begin(size: Size, scene: String) throws {
-    try write(["size \(size.width)x\(size.height)", "scene \(ScriptWriter.quotedIfNeeded(scene))"])
+  /// Writes the header: the size the session starts at, a `tree` line per tree file the app
+  /// loaded (relative to the recording, so the pair can move together), and the scene on screen.
+  package func begin(size: Size, scene: String, trees: [URL] = []) throws {
+    var lines = ["size \(size.width)x\(size.height)"]
+    for tree in trees {
+      let path = folder.map { tree.path(relativeTo: $0) } ?? tree.standardizedFileURL.path
+      lines.append("tree \(ScriptWriter.quotedIfNeeded(path))")
+    }
+    lines.append("scene \(ScriptWriter.quotedIfNeeded(scene))")
+    try write(lines)
   }
 
   /// Notes time that passed on the app's clock; it is written as a `tick` before the next key,
@@ -65,5 +77,19 @@ package final class SessionRecorder {
 
   private func write(_ lines: [String]) throws {
     try handle.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+  }
+}
+
+extension URL {
+  /// This file's path from a folder: `../trees/a.tree`; the absolute path when they share
+  /// nothing but the root.
+  func path(relativeTo folder: URL) -> String {
+    let file = standardizedFileURL.pathComponents
+    let base = folder.standardizedFileURL.pathComponents
+    var common = 0
+    while common < min(file.count - 1, base.count), file[common] == base[common] { common += 1 }
+    guard common > 1 else { return standardizedFileURL.path }
+    let ups = Array(repeating: "..", count: base.count - common)
+    return (ups + file[common...]).joined(separator: "/")
   }
 }

@@ -15,6 +15,24 @@ package enum ExplorerScriptTarget {
   }
 }
 
+extension ExplorerScriptTarget {
+  /// Creates the explorer at a size on the given scenes, showing the first, without colours,
+  /// under the headless run loop.
+  ///
+  /// - Throws: ``ExplorerError`` when there is no scene or two share an id.
+  @MainActor
+  package static func make(size: Size, scenes: [any Scene], includesBuiltInScenes: Bool)
+    throws(ExplorerError) -> any ScriptTarget
+  {
+    let builtIns = includesBuiltInScenes ? SceneCatalog.ids : []
+    try Explorer.check(ids: builtIns + scenes.map(\.id), start: nil)
+    let app = App(
+      size: size, colors: false, builtInScenes: includesBuiltInScenes, scenes: scenes)
+    if let first = scenes.first { app.select(sceneID: first.id) }
+    return HeadlessDriver(app: app)
+  }
+}
+
 /// A scene id that the explorer does not have, with the ones it does.
 package struct UnknownSceneError: Error, Sendable, CustomStringConvertible {
   /// The id asked for.
