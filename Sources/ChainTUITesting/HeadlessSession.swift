@@ -1,5 +1,6 @@
 public import ChainKit
 public import ChainTUI
+public import Foundation
 
 /// The explorer running without a terminal, driven by hand from a test: keys in, screen out.
 ///
@@ -63,6 +64,38 @@ public final class HeadlessSession {
       throw HeadlessSessionError("cannot start the explorer: \(error)")
     }
     self.init(target: target, scene: scenes.first?.id)
+  }
+
+  /// Starts the explorer at a size on a tree file, opened as `chaintui --tree FILE` opens it:
+  /// as a scene after the built-in ones, on screen.
+  ///
+  /// ```swift
+  /// let session = try HeadlessSession(treeFile: URL(fileURLWithPath: "examples/chat.tree"))
+  /// try session.focus("composer")
+  /// try session.press("enter")
+  /// try session.runScript("expect event key=send outcome=ok")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - size: The screen size; 80x24 by default.
+  ///   - treeFile: The tree file (see the Tree Files article of ChainTUI).
+  /// - Throws: ``HeadlessSessionError`` listing every problem of the file, each as
+  ///   `file:line:column: error: ...`.
+  public convenience init(size: Size = Size(width: 80, height: 24), treeFile: URL)
+    throws(HeadlessSessionError)
+  {
+    let scene: TreeScene
+    switch TreeFileLoader.scene(contentsOf: treeFile) {
+    case .success(let loaded): scene = loaded
+    case .failure(let errors): throw HeadlessSessionError(errors.description)
+    }
+    let target: any ScriptTarget
+    do {
+      target = try ExplorerScriptTarget.make(size: size, scene: scene.id, scenes: [scene])
+    } catch {
+      throw HeadlessSessionError("cannot start the explorer: \(error)")
+    }
+    self.init(target: target, scene: scene.id)
   }
 
   /// Wraps any script target, such as a test double of the app.

@@ -56,9 +56,14 @@ package final class SceneTracer: Tracer {
       scene?.panel(named: mount.parent)?.note("\(mount.node) unmounted from here")
     case .binding(let binding) where binding.kind != .suppressedEcho:
       // Echo suppression is routine in a two-way binding; the log keeps changes and updates.
-      scene?.panel(named: binding.member)?.note(
-        "bind \(binding.kind.rawValue): \(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
-      )
+      // A member named `panel.field` (a tree file's field) logs into its panel, naming the field.
+      let change = "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
+      let parts = binding.member.split(separator: ".", maxSplits: 1).map(String.init)
+      if let panel = scene?.panel(named: binding.member) {
+        panel.note("bind \(binding.kind.rawValue): \(change)")
+      } else if parts.count == 2, let panel = scene?.panel(named: parts[0]) {
+        panel.note("bind \(parts[1]) \(binding.kind.rawValue): \(change)")
+      }
     default:
       break
     }
