@@ -61,7 +61,9 @@ final class BindingGroup<G>: Cancellable {
 
   /// Writes `value` (a change of `source`) to every other member, then any deferred changes.
   func propagate(from source: MemberBox<G>, value: G) {
-    guard !isCancelled else { return }
+    guard !isCancelled, ReentryGuard.admit(name) == nil else { return }
+    _ = ReentryGuard.enter()
+    defer { ReentryGuard.leave() }
     isPropagating = true
     var source = source
     var value = value

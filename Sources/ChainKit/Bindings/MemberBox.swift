@@ -98,7 +98,10 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
         new: String(describing: new))
       return
     }
-    guard old != new else { return }
+    // NB: a change that is already stale (an observer wrote the property again while it was
+    // notifying this one) is not propagated: that newer write is notified after this round,
+    // and propagating the older value would overwrite it in the other members.
+    guard old != new, property.storage == new else { return }
     group.trace(.change, self, old: String(describing: old), new: String(describing: new))
     group.propagate(from: self, value: fromMember(new))
   }

@@ -4,7 +4,7 @@
 /// `AnyBusSubscriber`, so appending, compacting and snapshotting a list is specialised code
 /// instead of generic code that looks up type metadata on every call.
 @MainActor
-class AnyBusSubscriber: Cancellable {
+class AnyBusSubscriber: Cancellable, SlotIndexed {
   let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   weak var owner: AnyObject?
@@ -13,19 +13,28 @@ class AnyBusSubscriber: Cancellable {
   @exclusivity(unchecked) var isRemoved = false
   /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
   /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
-  unowned(unsafe) let slot: AnyBusSlot
+  unowned(unsafe) let busSlot: AnyBusSlot
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
   let ticket = SubscriberTicket()
+  /// The subscriber's index in its slot's list.
+  final var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.busSubscriber)
+  #endif
 
   init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
     self.owner = owner
-    self.slot = slot
+    self.busSlot = slot
     ticket.subscription = self
   }
 
   deinit { ticket.isEnded = true }
+
+  /// The event type the subscriber takes.
+  var eventType: Any.Type { Never.self }
 
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
   final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
@@ -33,7 +42,7 @@ class AnyBusSubscriber: Cancellable {
   final func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    slot.dropRemoved()
+    busSlot.remove(self)
   }
 }
 
@@ -47,6 +56,8 @@ final class BusSubscriber<Event>: AnyBusSubscriber {
     self.body = body
     super.init(owner: owner, slot: slot)
   }
+
+  override var eventType: Any.Type { Event.self }
 }
 
 /// The producer registered for events of type `Event`.

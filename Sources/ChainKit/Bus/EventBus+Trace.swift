@@ -15,7 +15,7 @@ extension EventBus {
   }
 
   func trace(_ record: TraceRecord) {
-    for installation in tracers { installation.tracer.receive(record) }
+    Trace.emit(record, to: tracers.map(\.tracer))
   }
 
   /// Reports a delivery to the tracers: a dead event if nobody heard it. Only called when a
@@ -23,11 +23,16 @@ extension EventBus {
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
   ) {
+    report(
+      event, typeName: slot?.typeName ?? String(describing: Event.self), source: source,
+      outcome: outcome)
+  }
+
+  func report(_ event: Any, typeName: String, source: BusRecord.Source, outcome: Outcome) {
     guard !tracers.isEmpty else { return }
     let record = BusRecord(
-      bus: name, type: slot?.typeName ?? String(describing: Event.self),
-      event: String(describing: event), source: source, subscribersRun: outcome.listenersRun,
-      errors: outcome.errors.map { String(describing: $0) })
+      bus: name, type: typeName, event: String(describing: event), source: source,
+      subscribersRun: outcome.listenersRun, errors: outcome.errors.map { String(describing: $0) })
     if source == .publish, outcome.listenersRun == 0, outcome.errors.isEmpty {
       trace(.deadEvent(record))
     } else {

@@ -74,7 +74,7 @@ extension Node {
     sharedData.subscribers.append(subscriber)
     DataState.subscriberCount += 1
     if let slot = DataResolver.nearest(from: core, keyID: key.id) {
-      subscriber.deliver(from: slot)
+      subscriber.deliverFirst(from: slot, name: key.name)
     }
     return Subscription(subscriber.ticket)
   }
@@ -99,7 +99,7 @@ extension Node {
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) {
     let called =
-      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID) : 0
+      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
     guard Trace.installedCount > 0 else { return }
     let tracers = core.tracersOnPath
     guard !tracers.isEmpty else { return }

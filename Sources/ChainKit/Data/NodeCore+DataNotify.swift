@@ -30,7 +30,7 @@ extension NodeCore {
     let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
     stack.append((Unmanaged.passUnretained(self), start, true))
     while let (entry, inherited, isKnown) = stack.popLast() {
-      withGuaranteed(entry) { core in
+      withUnretained(entry) { core in
         let isRoot = core === self
         if !isRoot, core.parents.count > 1 {
           guard seen.insert(ObjectIdentifier(core)).inserted else { return }
@@ -39,7 +39,8 @@ extension NodeCore {
         var known = isKnown && (isRoot || core.parents.count == 1)
         if let data = core.data {
           if !isRoot, data.slot(for: keyID) != nil { return }
-          for subscriber in data.subscribers where subscriber.keyID == keyID {
+          data.subscribers.each { subscriber in
+            guard subscriber.keyID == keyID else { return }
             if !known {
               slot = DataResolver.nearest(from: core, keyID: keyID).map {
                 Unmanaged.passUnretained($0)
@@ -49,7 +50,7 @@ extension NodeCore {
             out.append((subscriber, slot?.takeUnretainedValue()))
           }
         }
-        for child in core.children.reversed() {
+        for case let child? in core.children.entries.reversed() {
           stack.append((Unmanaged.passUnretained(child), slot, known))
         }
       }
@@ -63,7 +64,7 @@ extension NodeCore {
     var out: ContiguousArray<DataDelivery> = []
     walkSubtree { core in
       guard let data = core.data else { return true }
-      for subscriber in data.subscribers {
+      data.subscribers.each { subscriber in
         var resolver =
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
@@ -83,7 +84,8 @@ extension NodeCore {
     while let core = stack.popLast() {
       guard seen.insert(ObjectIdentifier(core)).inserted else { continue }
       guard visit(core) else { continue }
-      for child in core.children.reversed() where !seen.contains(ObjectIdentifier(child)) {
+      for case let child? in core.children.entries.reversed()
+      where !seen.contains(ObjectIdentifier(child)) {
         stack.append(child)
       }
     }
@@ -93,6 +95,6 @@ extension NodeCore {
   /// no data subscription exists anywhere, or, after a removal, none has a value to lose.
   func reresolveSharedData(afterRemoval: Bool = false) {
     guard afterRemoval ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0 else { return }
-    _ = Self.deliver(dataDeliveriesForAllKeys())
+    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
   }
 }

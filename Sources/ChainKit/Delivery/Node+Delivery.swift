@@ -27,7 +27,7 @@ extension Node {
       NextTurnQueue.enqueue(handle) { body(event) }
     }
     handle.ticket = box.ticket
-    core.add(listener: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 
@@ -59,7 +59,7 @@ extension Node {
     }
     let handle = RegistrationHandle()
     handle.ticket = box.ticket
-    core.add(listener: box)
+    core.add(box)
     return Subscription.combining([
       Subscription(box.ticket), Subscription(BackgroundLaneCanceller(lane: lane, handle: handle)),
     ])

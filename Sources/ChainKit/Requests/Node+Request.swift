@@ -11,7 +11,7 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Response?
   ) -> Subscription {
     let box = ResponderBox(keyID: key.id, target: nil, body: body)
-    core.add(responder: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 
@@ -30,7 +30,7 @@ extension Node {
     _ key: RequestKey<Payload, Response>, _ payload: Payload
   ) -> Response? {
     var answer: Response?
-    core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
+    _ = core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
       answer = response
       return false
     }
@@ -57,7 +57,7 @@ extension Node {
     _ key: RequestKey<Payload, Response>, _ payload: Payload
   ) -> [Response] {
     var answers: [Response] = []
-    core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
+    _ = core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
       answers.append(response)
       return true
     }

@@ -42,7 +42,7 @@ final class DispatchRecorder {
   }
 
   @usableFromInline
-  func beginHop(node: String, phase: Phase, ctx: EventContext) {
+  func beginHop(node: String, phase: Phase, ctx: borrowing EventContext) {
     hopStart = ContinuousClock.now
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
     hop = HopRecord(
@@ -64,7 +64,7 @@ final class DispatchRecorder {
   }
 
   @usableFromInline
-  func endHop(ctx: EventContext) {
+  func endHop(ctx: borrowing EventContext) {
     guard var hop else { return }
     hop.listenersRun = ctx.listenersRun - before.listeners
     hop.stopped = ctx.stopRequested && !before.stopped

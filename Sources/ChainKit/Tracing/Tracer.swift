@@ -45,8 +45,15 @@ enum Trace {
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   static var installedCount = 0
 
+  /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
+  /// share, and what it starts nests inside this call. Tracer callbacks themselves are never
+  /// refused (a record of work that ran is never lost), but what they start is, past the limit;
+  /// only the first refusal of a runaway is traced, so a tracer that posts on every record stops.
   static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
+    guard !tracers.isEmpty else { return }
+    _ = ReentryGuard.enter()
     for tracer in tracers { tracer.receive(record) }
+    ReentryGuard.leave()
   }
 
   /// Sends a mount or unmount record to the tracers on `core`'s path.
@@ -76,11 +83,11 @@ extension Node {
     let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) core] installation in
       core.tracers.removeAll { $0 === installation }
       Trace.installedCount -= 1
-      DispatchState.topologyVersion &+= 1
+      core.touch()
     }
     core.tracers.append(installation)
     Trace.installedCount += 1
-    DispatchState.topologyVersion &+= 1
+    core.touch()
     return Subscription(weak: installation)
   }
 }
