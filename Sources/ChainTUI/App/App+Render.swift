@@ -68,9 +68,9 @@ extension App {
 
   func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.tabBar)
-    let labels = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
     var x = row.x
     // The name goes first when every tab still fits beside it.
+    let labels = tabLabels(width: row.width)
     let brand = " ChainTUI "
     if DisplayWidth.of(brand + labels.joined()) <= row.width {
       x = grid.put(brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
@@ -81,6 +81,18 @@ extension App {
       hits.tabs.append((x..<min(end, row.maxX), index))
       x = end
     }
+  }
+
+  /// Each scene's tab label for a row of a width: full titles when they all fit; otherwise
+  /// the other tabs shrink to their numbers, so the scene on screen (a tree's, often the last)
+  /// keeps its title in view, clipped with an ellipsis only when even that does not fit.
+  func tabLabels(width: Int) -> [String] {
+    let full = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
+    guard DisplayWidth.of(full.joined()) > width else { return full }
+    var short = full.indices.map { $0 == sceneIndex ? full[$0] : " \($0 + 1) " }
+    let others = DisplayWidth.of(short.joined()) - DisplayWidth.of(full[sceneIndex])
+    short[sceneIndex] = DisplayWidth.clipped(full[sceneIndex], to: max(0, width - others))
+    return short
   }
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
