@@ -18,11 +18,11 @@ struct RecordedSessionTests {
   }
 
   /// Runs a random session through the runner and returns its recording and what it showed.
-  func record(seed: UInt64, scene: String, keys: Int) throws -> Live {
+  func record(seed: UInt64, scene: String, keys: Int, trees: [any Scene] = []) throws -> Live {
     let clock = ManualLoopClock()
     let terminal = RandomTerminal(
       size: Size(width: 100, height: 30), clock: clock, seed: seed, keys: keys)
-    let app = App(size: terminal.size, colors: false)
+    let app = App(size: terminal.size, colors: false, scenes: trees)
     app.select(sceneID: scene)
     // The frames are compared with the replay's, which shows `·` for wall-clock timings.
     app.showsTimings = false
@@ -42,9 +42,21 @@ struct RecordedSessionTests {
 
   @Test(
     "a random session with arrows, resizes and ticks replays exactly, key by key",
-    arguments: [(1, "playground"), (2, "domino"), (3, "bus"), (4, "model"), (5, "router")])
+    arguments: [
+      (1, "playground"), (2, "domino"), (3, "bus"), (4, "model"), (5, "router"), (6, "diamond"),
+      (7, "settings"),
+    ])
   func replaysExactly(seed: Int, scene: String) throws {
-    let live = try record(seed: UInt64(seed), scene: scene, keys: 60)
+    // The examples' trees are recorded too: the recording names each in a `tree` line. A
+    // scene holds its nodes and state, so the live app and the replay each load their own.
+    let loadTrees = { () throws -> [any Scene] in
+      try ["diamond", "settings"].filter { $0 == scene }.map {
+        try TreeFileLoader.scene(
+          contentsOf: TreeTestSupport.examples.appendingPathComponent("\($0).tree")
+        ).get()
+      }
+    }
+    let live = try record(seed: UInt64(seed), scene: scene, keys: 60, trees: try loadTrees())
     let script = try ScriptParser.parse(live.script, file: "recorded-\(seed).chaintui")
     #expect(script.steps.contains { $0.action == .press([.left]) || $0.action == .press([.up]) })
     #expect(script.steps.contains { if case .resize = $0.action { true } else { false } })
@@ -53,7 +65,9 @@ struct RecordedSessionTests {
     // Step by step through the headless loop: the screen after each key and resize.
     let driver = try #require(
       try ExplorerScriptTarget.make(
-        size: script.size ?? Script.defaultSize, scene: script.scene) as? HeadlessDriver)
+        size: script.size ?? Script.defaultSize, scene: script.scene, scenes: try loadTrees())
+        as? HeadlessDriver)
+    #expect(script.trees.count == (["diamond", "settings"].contains(scene) ? 1 : 0))
     var frames: [String] = []
     for step in script.steps {
       switch step.action {
