@@ -18,9 +18,10 @@ struct ChainTUICommand: ParsableCommand {
         --no-color      draw without colours (NO_COLOR does the same)
         --record FILE   record the session as a script that replays it and checks its end
       `chaintui script FILE...` runs scripts headlessly; `chaintui check FILE...` checks
-      tree files.
+      tree files. `chaintui inspect FILE [--follow]` or `chaintui inspect --listen SOCKET`
+      shows a ChainKit program's trace the same way.
       """,
-    subcommands: [RunCommand.self, ScriptCommand.self, CheckCommand.self],
+    subcommands: [RunCommand.self, ScriptCommand.self, CheckCommand.self, InspectCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }

@@ -2,8 +2,9 @@ import Testing
 
 @testable import ChainKit
 
-/// Tolo's sample app: a random event at 1 Hz, with subscribers added and removed at will. The
-/// clock is a manual tick, so the test never waits on real time.
+/// Tolo's sample app: a random event at 1 Hz, with subscribers added and removed at will.
+///
+/// The clock is a manual tick, so the test never waits on real time.
 @MainActor
 @Suite("EventBus: Tolo's sample", .leakChecked)
 struct EventBusToloTests {

@@ -48,8 +48,10 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   private let fromMember: (@MainActor (M) -> G)?
   private let memberName: String
   /// The identity of this member's observer of the property: compared to skip the member's own
-  /// echo, and looked up to cancel it. NB: not a weak reference, which would give every observer
-  /// box a side table, and it is retained on every notification.
+  /// echo, and looked up to cancel it.
+  ///
+  /// NB: not a weak reference, which would give every observer box a side table, and it is retained
+  /// on every notification.
   private var observerID: ObjectIdentifier?
   /// The value this binding is writing to the property right now: its echo is not a change.
   private var writing: M?

@@ -19,14 +19,17 @@ final class ObserverBox<A, B>: Cancellable, SlotIndexed {
     /// Counts this object in the live-object census of the scope it was created in.
     let census = CensusToken(.observer)
   #endif
-  /// What the observer's token refers to, so the box itself is never weakly referenced.
-  private var ticket: CancelTicket<ObserverBox>?
+  /// What the observer's token holds, so the box itself is never weakly referenced.
+  let ticket = Ticket()
 
   init(lifetime: AnyObject?, body: @escaping @MainActor (A, B) -> Void) {
     self.body = body
     self.isLifetimeBound = lifetime != nil
     self.lifetime = lifetime
+    ticket.attach(to: self)
   }
+
+  deinit { ticket.end() }
 
   var isActive: Bool { !isRemoved && (!isLifetimeBound || lifetime != nil) }
 
@@ -38,11 +41,7 @@ final class ObserverBox<A, B>: Cancellable, SlotIndexed {
   }
 
   /// A token that cancels this observer and does not keep it alive.
-  func token() -> Subscription {
-    let ticket = CancelTicket(self)
-    self.ticket = ticket
-    return Subscription(weak: ticket)
-  }
+  func token() -> Subscription { Subscription(ticket) }
 }
 
 /// The observers of one value, notified with the chain's snapshot-and-cancel semantics.

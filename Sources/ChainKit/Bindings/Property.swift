@@ -1,3 +1,8 @@
+// Bindings: observable values and calls (FishBind's design). A `Property` notifies its observers
+// (an `ObserverList`) after each change; a `Hook` after each call. `bind` ties properties and hooks
+// together one way or N ways through a `BindingGroup`, whose members (`MemberBox`) skip their own
+// echoes and defer writes made while a change propagates.
+
 /// An observable value: observers learn the old and the new value after each write.
 ///
 /// ```swift

@@ -4,8 +4,9 @@
 class AnyBusSlot: DeferredCompaction {
   let typeName: String
   /// The subscribers in subscription order; each is a `BusSubscriber` of the slot's type.
-  /// NB: read in place on every publish, around calls to unknown closures, and never passed
-  /// `inout` across such a call, so the dynamic exclusivity check could never fire.
+  ///
+  /// NB: read in place on every publish, around calls to unknown closures, and never passed `inout`
+  /// across such a call, so the dynamic exclusivity check could never fire.
   @exclusivity(unchecked) final var subscribers = SlotList<AnyBusSubscriber>()
   /// Whether a compaction is already scheduled with the ``ReentryGuard``.
   private var compactionQueued = false

@@ -16,7 +16,7 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
   unowned(unsafe) let busSlot: AnyBusSlot
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
-  let ticket = SubscriberTicket()
+  let ticket = Ticket()
   /// The subscriber's index in its slot's list.
   final var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -28,10 +28,10 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
     self.isOwnerBound = owner != nil
     self.owner = owner
     self.busSlot = slot
-    ticket.subscription = self
+    ticket.attach(to: self)
   }
 
-  deinit { ticket.isEnded = true }
+  deinit { ticket.end() }
 
   /// The event type the subscriber takes.
   var eventType: Any.Type { Never.self }
@@ -72,17 +72,17 @@ final class BusProducer<Event>: Cancellable {
   weak var owner: AnyObject?
   let isOwnerBound: Bool
   /// What the token holds instead of this producer.
-  let ticket = SubscriberTicket()
+  let ticket = Ticket()
 
   init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
     self.bus = bus
     self.owner = owner
     self.isOwnerBound = owner != nil
     self.current = current
-    ticket.subscription = self
+    ticket.attach(to: self)
   }
 
-  deinit { ticket.isEnded = true }
+  deinit { ticket.end() }
 
   var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
@@ -99,24 +99,5 @@ final class BusProducer<Event>: Cancellable {
     guard !isRemoved else { return }
     isRemoved = true
     bus.producerCancelled(self)
-  }
-}
-
-/// A token's handle on a bus or data subscription: it refers to the subscription without owning it, and
-/// is marked ended when the subscription is deallocated, so it never reaches a freed one.
-@MainActor
-final class SubscriberTicket: Cancellable {
-  unowned(unsafe) var subscription: (any Cancellable)?
-  /// Set by the subscription's deinit, which may run on no actor; only the main actor reads it.
-  nonisolated(unsafe) var isEnded = false
-
-  var isActive: Bool {
-    guard !isEnded, let subscription else { return false }
-    return subscription.isActive
-  }
-
-  func cancel() {
-    guard !isEnded, let subscription else { return }
-    subscription.cancel()
   }
 }

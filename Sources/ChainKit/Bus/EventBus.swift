@@ -1,3 +1,7 @@
+// Bus: publish/subscribe by event type (Tolo's design), for objects that share no tree. An
+// `EventBus` keeps one `BusSlot` per runtime event type; a slot holds its subscribers in a
+// `SlotList` and at most one producer, whose value a new subscriber hears at once.
+
 /// A publish/subscribe bus keyed by event type (Tolo's design), for objects that share no tree.
 ///
 /// ```swift
@@ -24,8 +28,9 @@ public final class EventBus {
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   var slots: [ObjectIdentifier: AnyBusSlot] = [:]
   var tracers: [TracerInstallation] = []
-  /// The slot found last and its type: publishing the same type again skips hashing. Slots are
-  /// never removed, so the entry never goes stale.
+  /// The slot found last and its type: publishing the same type again skips hashing.
+  ///
+  /// Slots are never removed, so the entry never goes stale.
   private var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?
   /// Whether each static type published so far is an existential (see `isExistential`).
   var existentialTypes: [ObjectIdentifier: Bool] = [:]

@@ -18,7 +18,7 @@ class DataSubscriber: Cancellable, SlotIndexed {
   var isRemoved = false
   /// What the token holds: a weak reference would give every subscriber a side table, and
   /// reference counting through a side table is several times slower on every delivery.
-  let ticket = SubscriberTicket()
+  let ticket = Ticket()
   /// The subscription's index in its node's list.
   final var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -29,10 +29,10 @@ class DataSubscriber: Cancellable, SlotIndexed {
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
     self.core = core
-    ticket.subscription = self
+    ticket.attach(to: self)
   }
 
-  deinit { ticket.isEnded = true }
+  deinit { ticket.end() }
 
   var isActive: Bool { !isRemoved }
 

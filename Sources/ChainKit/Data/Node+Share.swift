@@ -1,3 +1,8 @@
+// Data: values shared down the tree (DCFrame's design). A node shares a value under a `DataKey`;
+// each subscriber below hears the nearest share above it, at once and after every change, and
+// re-resolves when a mount, unmount or release changes which share is nearest. `NodeData` holds a
+// node's shares (`SharedSlot`) and subscribers (`DataSubscriber`).
+
 extension Node {
   /// Shares `value` under `key` at this node, for this node and its descendants to read.
   ///

@@ -4,16 +4,19 @@ extension NodeCore {
   typealias DataDelivery = (subscriber: DataSubscriber, slot: SharedSlot?)
 
   /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
-  /// parent resolves to, when that is known. Unretained: the walk runs no user code, so every
-  /// node and slot it holds is kept alive by the tree meanwhile.
+  /// parent resolves to, when that is known.
+  ///
+  /// Unretained: the walk runs no user code, so every node and slot it holds is kept alive by the
+  /// tree meanwhile.
   typealias DataWalkEntry = (
     core: Unmanaged<NodeCore>, inherited: Unmanaged<SharedSlot>?, isKnown: Bool
   )
 
-  /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children
-  /// in mount order), with the slot each resolves to. Subtrees whose root has its own value for
-  /// the key are skipped: they shadow this node. Each node is visited once, even when a diamond
-  /// reaches it twice.
+  /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children in
+  /// mount order), with the slot each resolves to.
+  ///
+  /// Subtrees whose root has its own value for the key are skipped: they shadow this node. Each
+  /// node is visited once, even when a diamond reaches it twice.
   ///
   /// NB: a node with a single parent resolves to what that parent resolves to (its own slot
   /// would have shadowed it), so a tree is resolved top-down in O(nodes) with no memo; only a
@@ -76,8 +79,10 @@ extension NodeCore {
     return out
   }
 
-  /// Visits this node and its descendants in preorder, children in mount order, each once;
-  /// `visit` returns `false` to skip a node's children. Iterative: no recursion over depth.
+  /// Visits this node and its descendants in preorder, children in mount order, each once; `visit`
+  /// returns `false` to skip a node's children.
+  ///
+  /// Iterative: no recursion over depth.
   func walkSubtree(_ visit: (NodeCore) -> Bool) {
     var seen = Set<ObjectIdentifier>()
     var stack: ContiguousArray<NodeCore> = [self]

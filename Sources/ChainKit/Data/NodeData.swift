@@ -82,9 +82,10 @@ enum DataState {
   /// Bumped by every share and removal, so a notification pass can tell that a subscriber
   /// changed the values under way and later entries must be resolved afresh.
   @exclusivity(unchecked) static var changeVersion: UInt64 = 0
-  /// Live data subscriptions whose resolved value is not `nil`. Removing links can only take
-  /// values away, so when this is zero an unmount or a deallocation has nothing to re-resolve;
-  /// that keeps tearing down a deep tree from the root linear.
+  /// Live data subscriptions whose resolved value is not `nil`.
+  ///
+  /// Removing links can only take values away, so when this is zero an unmount or a deallocation
+  /// has nothing to re-resolve; that keeps tearing down a deep tree from the root linear.
   @exclusivity(unchecked) static var resolvedCount = 0
   /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
   /// runs no user code, so it is never in use twice.

@@ -25,27 +25,28 @@ extension KeyedRegistrations {
       let stop = withUnretained(entry) { registration in
         guard registration.matchWord == expected else { return false }
         let box = unsafeDowncast(registration, to: InterceptorBox<P>.self)
-        var before: String?
-        if recorder != nil { before = String(describing: payload) }
+        // Traced: the payload is kept as it was and as it is now, described only when read.
+        var before: P?
+        if recorder != nil { before = payload }
         do {
           try box.body(&ctx, &payload)
         } catch {
           core.record(error, in: &ctx)
         }
-        if let recorder, let before {
-          recorder.intercepted(before: before, after: String(describing: payload))
-        }
+        if let recorder, let before { recorder.intercepted(before: before, after: payload) }
         return ctx.immediateStopRequested
       }
       if stop { return }
     }
   }
 
-  /// Runs the listeners registered for `capture` among entries `start..<end`; vacated and
-  /// removed ones are skipped.
+  /// Runs the listeners registered for `capture` among entries `start..<end`.
+  ///
+  /// Vacated and removed ones are skipped; a recorder notes what became of each one.
   @inlinable @inline(__always)
   func runListeners<P>(
-    capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P
+    capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P,
+    recorder: DispatchRecorder?
   ) {
     guard let base = listeners.base else { return }
     let expected = Registration.matchWord(keyID: keyID, capture: capture)
@@ -53,31 +54,66 @@ extension KeyedRegistrations {
     while index < end {
       let slot = base[index]
       index += 1
-      guard let entry = slot else { continue }
+      guard let entry = slot else {
+        recorder?.noteListener(slot: index - 1, capture: capture, .removed)
+        continue
+      }
       let stop = withUnretained(entry) { registration in
         let word = registration.matchWord
         if word != expected {
           // Another phase, removed, or once / target-bound: see `mayRun`.
           guard word == expected | 1, !registration.isRemoved, mayRun(registration) else {
+            if let recorder { note(registration, slot: index - 1, capture: capture, recorder) }
             return false
           }
         }
         ctx.listenersRun += 1
         let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
+        let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
         do {
           try box.body(&ctx, payload)
         } catch {
           core.record(error, in: &ctx)
         }
+        recorder?.noteRan(
+          slot: index - 1, capture: capture, errors: before.0, stops: before.1, ctx: ctx)
         return ctx.immediateStopRequested
       }
-      if stop { return }
+      if stop {
+        recorder.map { noteSkipped(from: index, to: end, capture: capture, $0) }
+        return
+      }
     }
   }
 
-  /// Whether a target-bound or once registration may run now: not if its target is gone (it
-  /// is removed instead); a once registration is removed before it is called, so a nested post
-  /// cannot run it a second time. Its release waits until the dispatch is over.
+  /// Notes why a listener the loop did not run was skipped: the other phase, or removed.
+  @usableFromInline
+  func note(_ registration: Registration, slot: Int, capture: Bool, _ recorder: DispatchRecorder) {
+    if registration.isRemoved {
+      recorder.noteListener(slot: slot, capture: registration.capture, .removed)
+    } else if registration.capture != capture {
+      recorder.noteListener(slot: slot, capture: registration.capture, .otherPhase)
+    }
+  }
+
+  /// Notes the listeners of this phase among `start..<end` as skipped after a stop.
+  @usableFromInline
+  func noteSkipped(from start: Int, to end: Int, capture: Bool, _ recorder: DispatchRecorder) {
+    guard let base = listeners.base, start < end else { return }
+    for index in start..<end {
+      guard let entry = base[index] else { continue }
+      let registration = entry.takeUnretainedValue()
+      guard registration.capture == capture else { continue }
+      recorder.noteListener(
+        slot: index, capture: capture, registration.isRemoved ? .removed : .skippedAfterStop)
+    }
+  }
+
+  /// Whether a target-bound or once registration may run now: not if its target is gone (it is
+  /// removed instead); a once registration is removed before it is called, so a nested post cannot
+  /// run it a second time.
+  ///
+  /// Its release waits until the dispatch is over.
   @usableFromInline
   func mayRun(_ registration: Registration) -> Bool {
     if registration.isTargetBound, registration.target == nil {
@@ -104,15 +140,21 @@ extension KeyedRegistrations {
     let intercepted = listeners.count
     let stopsBefore = ctx.stopCount
     if !ctx.immediateStopRequested, hasCapture {
-      runListeners(capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      runListeners(
+        capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
     }
     if !ctx.immediateStopRequested, ctx.stopCount == stopsBefore {
       let captured = listeners.count
-      runListeners(capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      runListeners(
+        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
       if captured > intercepted, !ctx.immediateStopRequested {
         runListeners(
-          capture: false, from: intercepted, to: captured, ctx: &ctx, payload: payload)
+          capture: false, from: intercepted, to: captured, ctx: &ctx, payload: payload,
+          recorder: recorder)
       }
+    } else if let recorder {
+      // A stop before the second pass: the target's other listeners did not get their turn.
+      noteSkipped(from: 0, to: arrived, capture: false, recorder)
     }
     recorder?.endHop(ctx: ctx)
   }
@@ -126,7 +168,10 @@ extension KeyedRegistrations {
     let arrived = listeners.count
     runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
     if !ctx.immediateStopRequested {
-      runListeners(capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      runListeners(
+        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
+    } else if let recorder {
+      noteSkipped(from: 0, to: arrived, capture: false, recorder)
     }
     recorder?.endHop(ctx: ctx)
   }
@@ -137,7 +182,9 @@ extension KeyedRegistrations {
     ctx.currentPhase = .capture
     ctx.currentCore = core
     recorder?.beginHop(node: core.name, phase: .capture, ctx: ctx)
-    runListeners(capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload)
+    runListeners(
+      capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload,
+      recorder: recorder)
     recorder?.endHop(ctx: ctx)
   }
 }

@@ -8,8 +8,10 @@
 @usableFromInline
 final class KeyedRegistrations: DeferredCompaction {
   @usableFromInline let keyID: Int
-  /// The node these belong to. NB: unretained: the node's core owns this object and nothing else
-  /// does (paths and registrations refer to it unretained), so the core outlives it.
+  /// The node these belong to.
+  ///
+  /// NB: unretained: the node's core owns this object and nothing else does (paths and
+  /// registrations refer to it unretained), so the core outlives it.
   @usableFromInline unowned(unsafe) let core: NodeCore
   // NB: accessed in place only, never `inout` across a call that could reach them again, so the
   // dynamic exclusivity check (which costs more than the access) could never fire.
@@ -53,7 +55,9 @@ final class KeyedRegistrations: DeferredCompaction {
     }
   }
 
-  /// Drops vacated slots. Only called when no operation is under way.
+  /// Drops vacated slots.
+  ///
+  /// Only called when no operation is under way.
   func compactNow() {
     compactionQueued = false
     listeners.compact()

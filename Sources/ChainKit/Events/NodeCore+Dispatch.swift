@@ -28,7 +28,8 @@ extension NodeCore {
       path.tracers.isEmpty
       ? nil
       : DispatchRecorder.make(
-        .event, id: id, parent: parentID, key: key, payload: payload, path: path)
+        .event, id: id, parent: parentID, key: key, payload: payload, path: path,
+        bubbles: bubbles)
 
     // Capture: from the root end of the path down to the target's parent, at the nodes with
     // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
@@ -86,8 +87,10 @@ extension NodeCore {
   }
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
-  /// interceptors of the node it was reached from left it, so a rewrite on one branch is not
-  /// seen on another (rule 17). Nodes without registrations pass the payload on unchanged.
+  /// interceptors of the node it was reached from left it, so a rewrite on one branch is not seen
+  /// on another (rule 17).
+  ///
+  /// Nodes without registrations pass the payload on unchanged.
   @inlinable
   func bubbleAlongBranches<P>(
     walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,

@@ -5,10 +5,10 @@
 ///
 /// NB: nothing refers to a registration weakly (a weak reference would move its whole refcount to
 /// a side table and slow down every retain in dispatch): its node's lists own it, and its token
-/// holds a ``RegistrationTicket`` instead.
+/// holds a ``Ticket`` instead.
 @MainActor
 @usableFromInline
-class Registration: SlotIndexed {
+class Registration: Cancellable, SlotIndexed {
   /// Which of a key's lists a registration sits in.
   enum Kind { case listener, interceptor, responder }
 
@@ -32,13 +32,16 @@ class Registration: SlotIndexed {
   /// The index of this registration in its list, kept up to date by the list.
   @usableFromInline var slot = -1
   /// What the token holds: it outlives the registration without keeping its closure alive.
-  let ticket = RegistrationTicket()
+  let ticket: Ticket
   #if CHAINKIT_INVARIANTS
     /// Counts this object in the live-object census of the scope it was created in.
     let census = CensusToken(.registration)
   #endif
 
-  init(keyID: Int, kind: Kind, capture: Bool, once: Bool, target: AnyObject?) {
+  init(
+    keyID: Int, kind: Kind, capture: Bool, once: Bool, target: AnyObject?, ticket: Ticket = Ticket()
+  ) {
+    self.ticket = ticket
     self.keyID = keyID
     self.kind = kind
     self.capture = capture
@@ -47,11 +50,15 @@ class Registration: SlotIndexed {
     self.target = target
     matchWord =
       Self.matchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
-    ticket.registration = self
+    ticket.attach(to: self)
   }
 
-  /// Whether this registration's types are its key's: what dispatch's cast to the typed box
-  /// relies on. Overridden by each box.
+  deinit { ticket.end() }
+
+  /// Whether this registration's types are its key's: what dispatch's cast to the typed box relies
+  /// on.
+  ///
+  /// Overridden by each box.
   var hasItsKeysTypes: Bool { false }
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
@@ -63,7 +70,7 @@ class Registration: SlotIndexed {
   func markRemoved() {
     isRemoved = true
     matchWord |= 1
-    ticket.isEnded = true
+    ticket.end()
   }
 
   /// The `matchWord` of a live ordinary registration for `keyID` in that phase.
@@ -80,38 +87,18 @@ class Registration: SlotIndexed {
   }
 }
 
-/// What a ``Subscription`` holds for a registration: a small object that outlives it.
-///
-/// The ticket refers to its registration without owning it, so a token kept after its node is gone
-/// keeps no captured state alive; `isEnded` is set whenever the registration is marked removed,
-/// which always happens before the registration can be deallocated.
-@MainActor
-final class RegistrationTicket: Cancellable {
-  /// Valid while `isEnded` is false.
-  unowned(unsafe) var registration: Registration?
-  var isEnded = false
-
-  nonisolated init() {}
-
-  var isActive: Bool { !isEnded && registration?.isActive == true }
-
-  func cancel() {
-    guard !isEnded, let registration else { return }
-    registration.cancel()
-  }
-}
-
 /// A listener for events with payload `P`.
 @usableFromInline
 final class ListenerBox<P>: Registration {
   @usableFromInline let body: @MainActor (inout EventContext, P) throws -> Void
 
   init(
-    keyID: Int, capture: Bool, once: Bool, target: AnyObject?,
+    keyID: Int, capture: Bool, once: Bool, target: AnyObject?, ticket: Ticket = Ticket(),
     body: @escaping @MainActor (inout EventContext, P) throws -> Void
   ) {
     self.body = body
-    super.init(keyID: keyID, kind: .listener, capture: capture, once: once, target: target)
+    super.init(
+      keyID: keyID, kind: .listener, capture: capture, once: once, target: target, ticket: ticket)
   }
 
   override var hasItsKeysTypes: Bool {

@@ -1,3 +1,7 @@
+// Requests: a post that wants an answer. A request walks the same path as an event (bubble
+// order only) and stops at the first responder that answers; interceptors may rewrite its
+// payload on the way, and stopping propagation ends the search.
+
 extension Node {
   /// Registers a responder that answers `key` at this node, or declines with `nil`.
   ///

@@ -1,7 +1,9 @@
 #if CHAINKIT_INVARIANTS
   /// Counts the ChainKit objects created inside a scope that are still alive, so that a test can
   /// check it leaves none behind: cores, registrations, bus subscribers, data subscribers and
-  /// observers. Compiled only with `CHAINKIT_INVARIANTS` (debug builds).
+  /// observers.
+  ///
+  /// Compiled only with `CHAINKIT_INVARIANTS` (debug builds).
   ///
   /// An object joins the scope that is current (a task-local value) when it is created and
   /// leaves it in its deinit, whatever thread that runs on; tests running in parallel each have

@@ -1,3 +1,9 @@
+// Runtime: what every subsystem stands on. The `ReentryGuard` counts nested operations of every
+// kind, refuses runaway nesting, and defers freeing and compaction until no operation is under
+// way; `KeyRegistry` numbers keys; `Locked` is the one lock. The audited unsafe storage lives here
+// too: `SlotList` (unmanaged references with O(1) removal), `RetiredStorage` and `Unretained`,
+// each stating its invariant and checking it in `checkInvariants()` under `CHAINKIT_INVARIANTS`.
+
 /// The one door every kind of dispatch enters and leaves by, and the limit on how deep they nest.
 ///
 /// Events, requests, bus deliveries (producers' and new subscribers' first deliveries included),
@@ -52,8 +58,8 @@ public enum ReentryGuard {
   @exclusivity(unchecked) @usableFromInline static var depth = 0
   /// Set by the first refusal; every nested operation is refused until depth returns to 0.
   @exclusivity(unchecked) @usableFromInline static var runaway = false
-  /// Whether ``settle()`` has anything to do when depth returns to 0.
-  @exclusivity(unchecked) @usableFromInline static var needsSettle = false
+  /// Whether ``runIdleWork()`` has anything to do when depth returns to 0.
+  @exclusivity(unchecked) @usableFromInline static var hasIdleWork = false
   @exclusivity(unchecked) @usableFromInline static var limit = defaultNestingLimit
   /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
   static var refusals: [ChainError] = []
@@ -64,11 +70,12 @@ public enum ReentryGuard {
   /// Objects and storage retired while an operation may still read them.
   static var retired = RetiredStorage()
 
-  /// `nil` if an operation may start now; otherwise the refusal, recorded once.
+  /// Decides whether an operation may start now.
   ///
   /// An operation at depth 0 is always admitted.
   ///
   /// - Parameter name: What is starting (a key, a type, a property), for the error.
+  /// - Returns: `nil` if it may start; otherwise the refusal, recorded once.
   @inlinable @inline(__always)
   static func admit(_ name: @autoclosure () -> String) -> Refusal? {
     if depth == 0 || (!runaway && depth < limit) { return nil }
@@ -92,7 +99,7 @@ public enum ReentryGuard {
       runaway = true
       refusals.append(error)
       refusalCount = refusals.count
-      needsSettle = true
+      hasIdleWork = true
     }
     return Refusal(error: error, isFirst: isFirst)
   }
@@ -102,7 +109,7 @@ public enum ReentryGuard {
   static func report(_ error: ChainError) {
     refusals.append(error)
     refusalCount = refusals.count
-    needsSettle = true
+    hasIdleWork = true
   }
 
   /// Starts an admitted operation.
@@ -118,7 +125,7 @@ public enum ReentryGuard {
   @inlinable @inline(__always)
   static func leave() {
     depth -= 1
-    if depth == 0, needsSettle { settle() }
+    if depth == 0, hasIdleWork { runIdleWork() }
   }
 
   /// The refusals since `mark`: nested operations this one started that nested too deep.
@@ -133,7 +140,7 @@ public enum ReentryGuard {
       compaction.compactNow()
     } else {
       pendingCompactions.append(compaction)
-      needsSettle = true
+      hasIdleWork = true
     }
   }
 
@@ -143,7 +150,7 @@ public enum ReentryGuard {
       buffer.deallocate()
     } else {
       retired.buffers.append(buffer)
-      needsSettle = true
+      hasIdleWork = true
     }
   }
 
@@ -154,7 +161,7 @@ public enum ReentryGuard {
       element.release()
     } else {
       retired.elements.append(Unmanaged.fromOpaque(element.toOpaque()))
-      needsSettle = true
+      hasIdleWork = true
     }
   }
 
@@ -162,7 +169,7 @@ public enum ReentryGuard {
   static func keepUntilIdle(_ path: PathCache) {
     guard depth > 0 else { return }
     retired.paths.append(path)
-    needsSettle = true
+    hasIdleWork = true
   }
 
   /// Traps with a message if the guard is not idle and settled: what every operation must leave
@@ -172,16 +179,19 @@ public enum ReentryGuard {
       precondition(depth == 0, "an operation is still under way (depth \(depth))")
       precondition(!runaway && refusals.isEmpty && refusalCount == 0, "a runaway left set")
       precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
+      precondition(
+        ActivityDelivery.pending.isEmpty && !ActivityDelivery.outerWillDeliver,
+        "node activity left undelivered")
       precondition(limit >= 1, "a nesting limit below 1")
     #endif
   }
 
   /// Called when the outermost operation returns with work deferred.
   @usableFromInline
-  static func settle() {
+  static func runIdleWork() {
     // NB: every step below may run user code (a deinit, a compaction's release) that starts
-    // operations again; they run at depth 0, admitted, and settle their own deferred work.
-    needsSettle = false
+    // operations again; they run at depth 0, admitted, and run their own deferred work.
+    hasIdleWork = false
     runaway = false
     refusals.removeAll(keepingCapacity: true)
     refusalCount = 0
@@ -195,6 +205,7 @@ public enum ReentryGuard {
       swap(&storage, &retired)
       storage.free()
     }
+    ActivityDelivery.deliverWhenIdle()
   }
 }
 

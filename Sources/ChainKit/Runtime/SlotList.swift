@@ -80,8 +80,9 @@ struct SlotList<Element: SlotIndexed> {
     capacity = newCapacity
   }
 
-  /// Vacates `element`'s slot and releases it, now or once no operation is under way. Does
-  /// nothing if `element` is not in this list.
+  /// Vacates `element`'s slot and releases it, now or once no operation is under way.
+  ///
+  /// Does nothing if `element` is not in this list.
   ///
   /// - Returns: Whether the list is now sparse enough to compact.
   @discardableResult

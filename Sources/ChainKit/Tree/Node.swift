@@ -1,3 +1,8 @@
+// Tree: nodes, mounting and paths. A `Node` is the public face; its `NodeCore` holds the links
+// (parents in mount order, children in a `ChildList`) and a `PathCache`: the nodes an event posted
+// here visits, and for each key which of them have registrations. A topology version, bumped by
+// every mount, unmount, release or registration change, tells a cached path it must be re-checked.
+
 /// A node in a ChainKit tree: what events are posted to, bubble through, and are heard at.
 ///
 /// A node belongs to its owner (a panel, a model, a manager object), which holds it strongly. The

@@ -29,9 +29,10 @@ final class NodeCore {
 
   /// Scratch mark for graph walks; compared against ``Topology/epoch``.
   var mark: UInt64 = 0
-  /// The ``Topology/version`` at the last change to what a path through this node depends on:
-  /// its parents, its tracers, its keys, its release. A cached path through it is current while
-  /// this is what it was when the path was computed.
+  /// The ``Topology/version`` at the last change to what a path through this node depends on: its
+  /// parents, its tracers, its keys, its release.
+  ///
+  /// A cached path through it is current while this is what it was when the path was computed.
   @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = 1
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
   /// The ``Topology/version`` at which `cachedPath` was last found current.

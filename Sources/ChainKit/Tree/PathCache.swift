@@ -19,10 +19,11 @@ final class PathCache {
   let stamps: ContiguousArray<UInt64>
   /// The tracers installed on any node of the path.
   @usableFromInline let tracers: [any Tracer]
-  /// For a path over several parents, the index of the node each node was reached from (its
-  /// child on the path; -1 for the target); `nil` when each node was reached from the one before
-  /// it. A node sees the payload as its interceptors left it where it was reached from, so a
-  /// rewrite on one branch is not seen on another (rule 17).
+  /// For a path over several parents, the index of the node each node was reached from (its child
+  /// on the path; -1 for the target); `nil` when each node was reached from the one before it.
+  ///
+  /// A node sees the payload as its interceptors left it where it was reached from, so a rewrite on
+  /// one branch is not seen on another (rule 17).
   @usableFromInline let reachedFrom: ContiguousArray<Int>?
   /// Whether each node was reached from the one before it (`reachedFrom` is `nil`).
   @usableFromInline let isChain: Bool
@@ -31,8 +32,10 @@ final class PathCache {
   @exclusivity(unchecked) @usableFromInline var lastKeyID = -1
   @exclusivity(unchecked) @usableFromInline var lastEntries = UnsafeMutableBufferPointer<PathHit>(
     start: nil, count: 0)
-  /// The hits of every key posted along this path. NB: never evicted while the path lives, so a
-  /// dispatch may hold its hits unretained while nested posts add others.
+  /// The hits of every key posted along this path.
+  ///
+  /// NB: never evicted while the path lives, so a dispatch may hold its hits unretained while
+  /// nested posts add others.
   private var hitsByKey: [Int: PathHits] = [:]
 
   /// The path of a retired node: empty.

@@ -15,9 +15,9 @@ package final class App {
   /// The screen size the app lays out for.
   package private(set) var size: Size
   /// The scenes, in tab order.
-  package let scenes: [any Scene]
+  package private(set) var scenes: [any Scene]
   /// The tracer of each scene, in the same order.
-  let tracers: [SceneTracer]
+  private(set) var tracers: [SceneTracer]
   /// The index of the scene on screen.
   package private(set) var sceneIndex = 0
   /// The clock timers run on; moved by the runner or by ``advance(by:)``.
@@ -39,6 +39,11 @@ package final class App {
   var chrome = ChromeCache()
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
+  /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the
+  /// whole path of the last dispatch.
+  var flowStep: (id: UInt64, count: Int)?
+  /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
+  private(set) var tabsGeneration = 0
 
   /// Creates the app with every scene built and the first one shown.
   ///
@@ -59,21 +64,22 @@ package final class App {
     self.clock = clock
     var scenes: [any Scene] = []
     var tracers: [SceneTracer] = []
-    func adopt(_ make: (SceneContext) -> any Scene) {
+    func adopt(_ id: String, _ make: (SceneContext) -> any Scene) {
       let tracer = SceneTracer()
       tracer.forward = trace
+      // Set before the scene is built: its set-up records (a producer) name it too.
+      tracer.sceneID = id
       let context = SceneContext(clock: clock, tracer: tracer)
       let scene = make(context)
-      tracer.scene = scene
       scene.root.node.install(tracer)
       scene.start(context)
       scenes.append(scene)
       tracers.append(tracer)
     }
     for id in builtInScenes ? SceneCatalog.ids : [] {
-      adopt { SceneCatalog.build(id, context: $0) }
+      adopt(id) { SceneCatalog.build(id, context: $0) }
     }
-    for scene in extra { adopt { _ in scene } }
+    for scene in extra { adopt(scene.id) { _ in scene } }
     precondition(!scenes.isEmpty, "the explorer needs at least one scene")
     let ids = scenes.map(\.id)
     precondition(Set(ids).count == ids.count, "scene ids must be unique: \(ids)")
@@ -84,6 +90,39 @@ package final class App {
       (scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
   }
+
+  /// Creates the app showing scenes built elsewhere (`chaintui inspect`'s sessions), each with
+  /// the tracer that routes its records; the first is shown.
+  ///
+  /// - Parameters:
+  ///   - size: The screen size.
+  ///   - colors: Whether to draw colours.
+  ///   - scenes: At least one scene, with its tracer.
+  package init(size: Size, colors: Bool = true, scenes: [(any Scene, SceneTracer)]) {
+    precondition(!scenes.isEmpty, "an app needs a scene")
+    self.size = size
+    self.colors = colors
+    self.clock = VirtualClock()
+    self.scenes = scenes.map(\.0)
+    self.tracers = scenes.map(\.1)
+    self.focusedNames = scenes.map { _ in nil }
+  }
+
+  /// Adds a scene as the last tab (a new `chaintui inspect` session) and shows it.
+  ///
+  /// - Parameters:
+  ///   - scene: The scene.
+  ///   - tracer: The tracer that routes its records.
+  package func append(_ scene: any Scene, tracer: SceneTracer) {
+    scenes.append(scene)
+    tracers.append(tracer)
+    focusedNames.append(nil)
+    sceneIndex = scenes.count - 1
+    tabsGeneration &+= 1
+  }
+
+  /// Redraws the tab bar on the next frame: a scene's title changed.
+  package func titlesChanged() { tabsGeneration &+= 1 }
 
   /// The scene on screen.
   package var scene: any Scene { scenes[sceneIndex] }
@@ -101,6 +140,9 @@ package final class App {
     guard scenes.indices.contains(index) else { return }
     sceneIndex = index
   }
+
+  /// The inspector's items (records of every kind) of the scene on screen, oldest first.
+  package var inspectorItems: [InspectorItem] { tracers[sceneIndex].items }
 
   /// The dispatches of the scene on screen, oldest first.
   package var dispatches: [DispatchRecord] { tracers[sceneIndex].dispatches }

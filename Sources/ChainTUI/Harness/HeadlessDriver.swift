@@ -68,6 +68,9 @@ package final class HeadlessDriver: ScriptTarget {
   /// The lines of a panel's log, the scene on screen first.
   package func log(ofPanel name: String) -> [String]? { app.log(ofPanel: name) }
 
+  /// The inspector's "why" for a panel of the scene on screen.
+  package func why(ofPanel name: String) -> [String]? { app.why(ofPanel: name) }
+
   /// The dispatches of the scene on screen.
   package var dispatches: [DispatchRecord] { app.dispatches }
 

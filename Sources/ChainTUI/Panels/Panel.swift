@@ -59,6 +59,7 @@ public final class Panel {
   public init(_ name: String, title: String? = nil) {
     node = Node(name)
     self.title = title ?? name
+    hearOwnNode()
   }
 
   /// The panel's name, which is its node's name.

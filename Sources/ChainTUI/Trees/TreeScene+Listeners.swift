@@ -41,7 +41,7 @@ extension TreeScene {
         panel.node.share(value.resolved(with: values), for: DataKey<String>(key))
       case .post(let name, let params): panel.node.post(name, Self.params(params, from: values))
       case .set(let field, let value):
-        fields["\(panel.name).\(field)"]?.value = value.resolved(with: values)
+        setField("\(panel.name).\(field)", to: value.resolved(with: values))
       case .decorate, .answer, .decline: continue
       }
     }

@@ -18,8 +18,22 @@ extension TreeScene {
     let description = tree.panels[index]
     let panel = panels[index]
     for field in description.fields {
-      let property = Property(field.initial, name: "\(panel.name).\(field.name)")
-      property.observe { [weak self] _, _ in self?.refresh(index) }
+      let member = "\(panel.name).\(field.name)"
+      let isBound = tree.bindings.contains { binding in
+        binding.members.contains { $0.panel.name == panel.name && $0.field == field.name }
+      }
+      let property = Property(field.initial, name: member)
+      // NB: the panel logs its own fields' changes; the scene's tracer feeds the inspector only.
+      property.observe { [weak self, unowned panel] old, new in
+        guard let self else { return }
+        if isBound {
+          let kind = settingField == member ? "change" : "update"
+          panel.note("bind \(field.name) \(kind): \(old) -> \(new)")
+        } else {
+          panel.note("\(field.name): \(old) -> \(new)")
+        }
+        refresh(index)
+      }
       fields["\(panel.name).\(field.name)"] = property
     }
     for key in description.subscriptions {
@@ -72,8 +86,16 @@ extension TreeScene {
       let outcome = bus(channel).publish(TreeBusMessage(value: value.resolved(with: [:])))
       panel.note("published \(channel): \(value.template) to \(outcome.listenersRun)")
     case .set(let field, let value):
-      fields["\(panel.name).\(field)"]?.value = value.resolved(with: [:])
+      setField("\(panel.name).\(field)", to: value.resolved(with: [:]))
     }
+  }
+
+  /// Sets a field (`panel.field`) by a key or a listener, so its log says "change".
+  func setField(_ member: String, to value: String) {
+    let outer = settingField
+    settingField = member
+    defer { settingField = outer }
+    fields[member]?.value = value
   }
 
   /// Builds a params bag from `name=value` pairs, placeholders filled from an event's params.

@@ -29,6 +29,9 @@ package final class TreeScene: FileBackedScene {
   /// Bus subscriptions, producers, bindings and timers, ended with the scene.
   var tokens: [Subscription] = []
   var timers: [SceneTimer] = []
+  /// The field (`panel.field`) a key or listener is setting, so that its log says "change"
+  /// while the fields bound to it say "update".
+  var settingField: String?
 
   /// Builds the panels and nodes of a checked tree file.
   ///

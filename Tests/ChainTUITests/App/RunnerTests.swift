@@ -127,6 +127,20 @@ struct TraceForwardingTests {
     #expect(log.dispatches.map(\.key) == ["contentSeen", "contentDidLoad"])
     #expect(Set(log.dispatches.map(\.id)) == Set(app.dispatches.map(\.id)))
   }
+
+  @Test("each line of the --trace file names the scene it came from as its scope")
+  func traceLinesNameTheirScene() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chaintui-scope-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let writer = try JSONLinesTraceWriter(path: path)
+    let app = App(size: Size(width: 80, height: 24), colors: false, trace: writer)
+    app.press(.character("l"))
+    let lines = try TraceLine.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: path)))
+    // The set-up records of the bus scene (its producer) and of the bindings scene, then the two
+    // dispatches of `l` in the domino scene.
+    #expect(lines.map(\.scope) == ["bus", "bindings", "bindings", "domino", "domino"])
+  }
 }
 
 /// A terminal on which time passes at a fixed pace per poll, with a key every poll: tab, then
