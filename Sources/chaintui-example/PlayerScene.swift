@@ -1,7 +1,9 @@
 import ChainKit
 import ChainTUI
 
-/// A music player built with ChainTUI's public API: the tracks post `play` up through the
+/// A music player built with ChainTUI's public API.
+///
+/// The tracks post `play` up through the
 /// playlist (which decorates it with where it came from) to the player, which handles it and
 /// shares what is playing down the tree; every track subscribes and marks itself. The controls
 /// post `next` and `pause`, and ask the chain for the `volume`, which the player answers.

@@ -30,8 +30,9 @@ package final class App {
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
   package let colors: Bool
-  /// Whether the inspector draws measured wall-clock timings. Headless runs turn them off (`·`
-  /// in their place): they are the one thing on screen no replay can reproduce.
+  /// Whether the inspector draws measured wall-clock timings.
+  ///
+  /// Headless runs turn them off (`·` in their place): they are the one thing on screen no replay can reproduce.
   package var showsTimings = true
   /// Where things were drawn in the last frame; read it through ``currentHits()``.
   var hits = HitMap()
@@ -52,7 +53,7 @@ package final class App {
   ///   - colors: Whether to draw colours.
   ///   - trace: A tracer that also receives every record of every scene (`--trace`).
   ///   - builtInScenes: Whether the six built-in scenes come first.
-  ///   - scenes: Scenes of the user's own (Swift or tree files), after the built-in ones; their
+  ///   - extra: Scenes of the user's own (Swift or tree files), after the built-in ones; their
   ///     ids must differ from each other and from the built-in ones.
   package init(
     size: Size, colors: Bool = true, trace: (any Tracer)? = nil, builtInScenes: Bool = true,

@@ -80,7 +80,9 @@ package final class HeadlessDriver: ScriptTarget {
   /// Whether the app asked to quit.
   package var isFinished: Bool { app.isFinished }
 
-  /// Runs one turn of the loop. NB: the headless terminal never throws and there is no
+  /// Runs one turn of the loop.
+  ///
+  /// NB: the headless terminal never throws and there is no
   /// recorder, so a turn cannot fail; if one ever does, that is a bug in the harness.
   private func turn(_ body: () throws -> Void) {
     do {

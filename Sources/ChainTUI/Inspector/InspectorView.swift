@@ -135,7 +135,9 @@ struct InspectorView {
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     drawDetails(
-      why.map { ("─ why \($0.panel) for \(rowText.label(ofID: record.id)) \(record.key) ", $0.lines) }
+      why.map {
+        ("─ why \($0.panel) for \(rowText.label(ofID: record.id)) \(record.key) ", $0.lines)
+      }
         ?? rowText.details(for: record, showsTimings: showsTimings), in: area, into: &grid)
   }
 

@@ -9,7 +9,9 @@ public struct SceneTimer {
     self.id = id
   }
 
-  /// Stops the timer; its action never runs again. Cancelling twice does nothing.
+  /// Stops the timer; its action never runs again.
+  ///
+  /// Cancelling twice does nothing.
   public func cancel() {
     clock?.cancel(id)
   }

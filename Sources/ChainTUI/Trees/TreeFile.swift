@@ -1,5 +1,7 @@
 /// A tree file, parsed and checked: a hierarchy of panels and what each does, before any node
-/// exists. ``TreeScene`` builds it into panels and nodes.
+/// exists.
+///
+/// ``TreeScene`` builds it into panels and nodes.
 ///
 /// Produced by ``TreeFileLoader``; every part keeps the location it came from, so that a
 /// problem found later (an unknown panel in a `mount`, a cycle) is reported where it was written.
@@ -107,8 +109,10 @@ package struct TreeField: Sendable {
   package var location: SourceLocation
 }
 
-/// `bus produce CHANNEL every DURATION`: publishes 1, 2, 3... on the explorer's clock, and is
-/// the channel's producer, so a late subscriber hears the current count at once.
+/// `bus produce CHANNEL every DURATION`: a counter published on the explorer's clock.
+///
+/// It publishes 1, 2, 3 and so on, and is the channel's producer, so a late subscriber hears
+/// the current count at once.
 package struct TreeProducer: Sendable {
   /// The channel.
   package var channel: String

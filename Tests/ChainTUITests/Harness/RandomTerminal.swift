@@ -1,6 +1,8 @@
 @testable import ChainTUI
 
-/// A terminal a person seems to use at random: time passes between polls (up to the poll's
+/// A terminal a person seems to use at random.
+///
+/// Time passes between polls (up to the poll's
 /// timeout, to the microsecond, on an injected clock), and keys arrive at random moments:
 /// arrows mostly, also Tab, scene switches, clicks, the inspector, scene keys and resizes.
 /// After `keys` keys it sends `q`.

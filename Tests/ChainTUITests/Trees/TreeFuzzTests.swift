@@ -13,8 +13,9 @@ struct TreeFuzzTests {
       contentsOf: TreeTestSupport.examples.appendingPathComponent("settings.tree"), encoding: .utf8))
     ?? ""
 
-  /// Loads bytes; checks that every error points inside them, and that a tree that loads runs.
-  /// Returns whether it loaded.
+  /// Loads bytes and returns whether they loaded.
+  ///
+  /// Checks that every error points inside them, and that a tree that loads runs.
   @discardableResult
   func checkClean(_ bytes: [UInt8]) -> Bool {
     switch TreeFileLoader.parse(bytes: bytes, file: "f.tree", defaultID: "f") {
