@@ -6,7 +6,7 @@ SYMBOLS_DIR ?= .build/symbol-graphs
 DOCS_DIR    ?= .build/docs
 export LANG ?= C.UTF-8
 
-.PHONY: all setup build run scripts test test-unit test-tsan lint format bench bench-callgrind docs clean
+.PHONY: all setup build run scripts examples test test-unit test-tsan lint format bench bench-callgrind docs clean
 
 all: build
 
@@ -33,8 +33,15 @@ scripts: setup
 	@$(SWIFT) build --product chaintui 2>&1 | grep -E "error|warning:" || true
 	@$$($(SWIFT) build --show-bin-path)/chaintui script Tests/ChainTUITests/Scripts/*.chaintui $(ARGS)
 
-## test: lint, the warning-free build, every test, then the concurrency tests under TSan.
-test: lint build test-unit test-tsan
+## examples: check the example trees and run the script beside each, as a user would.
+examples: setup
+	@$(SWIFT) build --product chaintui 2>&1 | grep -E "error|warning:" || true
+	@$$($(SWIFT) build --show-bin-path)/chaintui check examples/*.tree
+	@$$($(SWIFT) build --show-bin-path)/chaintui script examples/*.chaintui
+
+## test: lint, the warning-free build, every test (the example trees' scripts among them, and
+## once more through the binary), then the concurrency tests under TSan.
+test: lint build test-unit examples test-tsan
 
 # The concurrency tests hold the main actor for seconds at a time (800,000 posts from eight
 # threads); they run in their own process under the thread sanitizer below, not beside the

@@ -31,8 +31,8 @@ extension App {
     focusedNames[sceneIndex] = stops[next].name
   }
 
-  /// Moves focus to the nearest stop in an arrow's direction, by the last frame's layout;
-  /// falls back to cycling when nothing was drawn there.
+  /// Moves focus to the nearest stop in an arrow's direction, by the screen's current layout;
+  /// falls back to cycling when the focused panel is not on screen.
   func moveFocus(_ key: Key) {
     let (dx, dy): (Int, Int) =
       switch key {
@@ -41,6 +41,7 @@ extension App {
       case .up: (0, -1)
       default: (0, 1)
       }
+    let hits = currentHits()
     guard let current = focusedPanel, let from = hits.rect(of: current.name) else {
       cycleFocus(by: dx + dy)
       return
@@ -52,12 +53,14 @@ extension App {
         && !current.node.isDescendant(of: $0.node)
     }
     let best =
-      nearest(in: candidates.filter(\.children.isEmpty), from: from, dx: dx, dy: dy)
-      ?? nearest(in: candidates, from: from, dx: dx, dy: dy)
+      nearest(in: candidates.filter(\.children.isEmpty), from: from, dx: dx, dy: dy, hits: hits)
+      ?? nearest(in: candidates, from: from, dx: dx, dy: dy, hits: hits)
     if let best { focusedNames[sceneIndex] = best }
   }
 
-  private func nearest(in panels: [Panel], from: Rect, dx: Int, dy: Int) -> String? {
+  private func nearest(
+    in panels: [Panel], from: Rect, dx: Int, dy: Int, hits: HitMap
+  ) -> String? {
     var best: (score: Int, name: String)?
     for panel in panels {
       guard let to = hits.rect(of: panel.name), !to.isEmpty else { continue }

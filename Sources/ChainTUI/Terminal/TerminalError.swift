@@ -17,7 +17,7 @@ package enum TerminalError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .notATerminal(let stream):
-      return "\(stream) is not a terminal; run chaintui directly in an interactive terminal,"
+      return "\(stream) is not a terminal; run the explorer directly in an interactive terminal,"
         + " not through a pipe or a redirect"
     case .terminalTypeUnset:
       return "TERM is not set, so the terminal type is unknown; set it, e.g. TERM=xterm-256color"
