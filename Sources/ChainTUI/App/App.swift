@@ -24,6 +24,9 @@ package final class App {
   package let clock: VirtualClock
   /// The focused panel's name in each scene.
   var focusedNames: [String?]
+  /// Per scene, the focused panel's index among the focus stops when it was chosen: where focus
+  /// goes if that panel leaves the scene (a removed subscriber's neighbour, not the first panel).
+  var focusedIndexes: [Int] = []
   /// Whether the help overlay is shown.
   package internal(set) var showsHelp = false
   /// The inspector's state.
@@ -86,9 +89,11 @@ package final class App {
     precondition(Set(ids).count == ids.count, "scene ids must be unique: \(ids)")
     self.scenes = scenes
     self.tracers = tracers
-    // Start on the first leaf: that is where the keys that post events are.
+    // Start where the keys that post events are: the first leaf with keys.
     self.focusedNames = scenes.map { scene in
-      (scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
+      (scene.allPanels.first { $0.children.isEmpty && !$0.keys.isEmpty }
+        ?? scene.allPanels.first { !$0.keys.isEmpty }
+        ?? scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
   }
 
