@@ -6,7 +6,7 @@ SYMBOLS_DIR ?= .build/symbol-graphs
 DOCS_DIR    ?= .build/docs
 export LANG ?= C.UTF-8
 
-.PHONY: all setup build run scripts test test-unit test-tsan lint format bench bench-callgrind docs clean
+.PHONY: all setup build run scripts test test-unit test-tsan fuzz lint format bench bench-callgrind docs clean
 
 all: build
 
@@ -41,6 +41,12 @@ test-unit: setup
 
 test-tsan: setup
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_PATH) --filter ChainKitConcurrencyTests
+
+## fuzz: ChainKit against its reference model on 100,000 seeded programs (`COUNT=n`), or on one
+## (`make fuzz SEED=n` prints its program and both logs); `make test` runs 2,000.
+fuzz: setup
+	CHAINKIT_FUZZ_COUNT=$(or $(COUNT),100000) CHAINKIT_FUZZ_SEED=$(SEED) \
+	  $(SWIFT) test --filter ChainKitModelTests.DifferentialTests
 
 ## lint: swift-format in strict mode against the checked-in .swift-format.
 lint:
