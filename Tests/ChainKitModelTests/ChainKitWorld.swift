@@ -164,12 +164,18 @@ final class ChainKitWorld: World {
     if reaction.threw { throw ScriptError(registration: registration) }
   }
 
+  /// `a` for `fuzz.a`; `data` for ChainKit's name of a data delivery pass.
+  private static func short(_ key: String) -> String {
+    if key.hasPrefix("fuzz.") { return String(key.dropFirst(5)) }
+    return key == "shared data" ? "data" : key
+  }
+
   /// The same text the model writes for the same error.
   private static func describe(_ error: any Error) -> String {
     switch error {
     case let error as ListenerError:
-      "\(error.node)/\(error.phase.rawValue)/\(error.key.dropFirst(5))/\(error.underlying)"
-    case ChainError.nestingTooDeep(let key, _): "nesting(\(key.dropFirst(5)))"
+      "\(error.node)/\(error.phase.rawValue)/\(short(error.key))/\(error.underlying)"
+    case ChainError.nestingTooDeep(let key, _): "nesting(\(short(key)))"
     case ChainError.mountCycle(let child, let parent): "cycle(\(child), \(parent))"
     default: "\(error)"
     }
