@@ -7,7 +7,9 @@ enum Suite {
       + DataCases.all() + TracingCases.all() + ChainTUICases.all()
   }
 
-  /// The rows of the comparison table. A row whose ChainKit case does not exist yet prints TODO.
+  /// The rows of the comparison table.
+  ///
+  /// A row whose ChainKit case does not exist yet prints TODO.
   static let comparisons: [Comparison] = [
     Comparison(
       title: "bubble depth 1 vs 1 direct call", subject: "bubble1.chainkit",
