@@ -4,6 +4,8 @@ import Testing
 @Suite("WPT dom/events/Event-dispatch-handlers-changed.html")
 @MainActor
 struct EventDispatchHandlersChangedTests {
+  /// Handlers replaced and added during dispatch run only where the DOM runs them.
+  ///
   /// Each node has capture handler 0 and bubble handler 1. Outside the bubble phase, a handler
   /// replaces the node's capture handler 0 by a capture handler 2; outside the capture phase, it
   /// adds a bubble handler 3. Handlers added at a node already passed do not run; at the target,

@@ -4,6 +4,8 @@ import Testing
 @Suite("WPT dom/events/Event-dispatch-reenter.html")
 @MainActor
 struct EventDispatchReenterTests {
+  /// A nested dispatch runs to completion before the outer one goes on.
+  ///
   /// `foo` does not bubble and every node captures it; at `table`, its listener posts `bar`
   /// (which bubbles) to the target. `bar` runs to completion before `foo` goes on.
   @Test("Dispatch additional events inside an event listener")

@@ -23,6 +23,12 @@ struct EventTargetDispatchEventTests {
     #expect(outcome.errors.count == 1)
   }
 
+  /// A listener added ahead of the walk runs when the event reaches its node.
+  ///
+  /// NB: ChainKit fails this today: `middle` had no listener for `x` when the walk's hits were
+  /// found, and the capture loop of `NodeCore.dispatch` ends when it runs out of cached hits
+  /// before asking `HitWalk.refreshIfChanged()`, so it never reaches `middle`. The DOM, and
+  /// rule 10, take a node's listeners when the event reaches it. The mark fails once fixed.
   @Test("Event listeners added during dispatch should be called (at a node not reached yet)")
   func listenersAddedAheadRun() throws {
     let outer = Node("outer")
@@ -37,7 +43,9 @@ struct EventTargetDispatchEventTests {
       results.append("outer")
     }
     inner.post(x)
-    #expect(results == ["outer", "middle"])
+    withKnownIssue("ChainKit skips a node that gains the key after the walk's last cached hit") {
+      #expect(results == ["outer", "middle"])
+    }
   }
 
   /// NB: the stored copy of this page expects `[1, 2, 3]`, from before the DOM ran a target's

@@ -8,7 +8,7 @@ final class Recorder {
   func clear() { entries = [] }
 
   /// Records `node:phase` for the listener's context.
-  func visit(_ ctx: EventContext) { add("\(ctx.currentName):\(ctx.phase.rawValue)") }
+  func visit(_ ctx: borrowing EventContext) { add("\(ctx.currentName):\(ctx.phase.rawValue)") }
 }
 
 /// The tree most dom/events tests dispatch through, each node mounted under the one before:

@@ -1,4 +1,4 @@
-import ChainKit
+@testable import ChainKit
 
 /// ChainKit behind the ``World`` interface: one `Node` per program id, held only here (the
 /// program is the owner), and one token per registration.
@@ -140,10 +140,18 @@ final class ChainKitWorld: World {
     for id in nodes.keys.sorted() { release(id) }
   }
 
-  func afterEachStep() {
-    // The hook for ChainKit's `checkInvariants()` of its internal storage: call it here on every
-    // node in `nodes` once it exists.
+  /// Checks the invariants of every live node's links, registrations, data slots and cached
+  /// path after every operation, nested ones included; after a top-level one, also that the
+  /// re-entrancy guard is idle with nothing deferred. (Each check traps with a message; they are
+  /// compiled in by `CHAINKIT_INVARIANTS`, which Package.swift defines for debug builds.)
+  func afterEachStep(topLevel: Bool) {
+    invariantChecks += 1
+    for id in nodes.keys.sorted() { nodes[id]?.core.checkInvariants() }
+    if topLevel { ReentryGuard.checkInvariants() }
   }
+
+  /// How many times ``afterEachStep(topLevel:)`` ran: the harness tests check it is called.
+  private(set) var invariantChecks = 0
 
   func laterNestedPostsWork() -> Bool { ProcessCanary.nestedPostWorks() }
 

@@ -1,3 +1,5 @@
+/// Runs a program against one world and logs everything that happens.
+///
 /// Runs a ``Program`` against one ``World`` and records everything that happens in a log: each
 /// step, each registration's call (node, phase, payload seen), each outcome, response, read and
 /// data delivery. Two worlds agree when their logs are equal, line by line.
@@ -37,10 +39,10 @@ final class Driver {
     return log
   }
 
-  /// The hook run after every operation, top-level or nested: the place for ChainKit's
-  /// `checkInvariants()` of its internal storage once it exists (see ``World/afterEachStep()``).
+  /// The hook run after every operation, top-level or nested: ChainKit's world checks the
+  /// invariants of its internal storage here (see ``World/afterEachStep(topLevel:)``).
   func afterEachStep() {
-    world.afterEachStep()
+    world.afterEachStep(topLevel: depth == 0)
   }
 
   /// Called by a world when one of its registrations runs: logs the call, runs the script, and

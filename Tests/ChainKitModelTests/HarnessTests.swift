@@ -1,7 +1,7 @@
 import Testing
 
 /// The differential test's own parts: they must be able to fail, and to replay.
-@Suite("The differential harness")
+@Suite("The differential harness", .leakChecked)
 @MainActor
 struct HarnessTests {
   @Test("SplitMix64 gives its published sequence, so a seed names the same program everywhere")

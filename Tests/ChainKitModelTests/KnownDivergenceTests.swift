@@ -1,15 +1,36 @@
 import Testing
 
-/// The smallest programs the differential test found where ChainKit (at this branch's base) and
-/// the reference model disagree, one per class, named by the rule ChainKit breaks. They fail
-/// until ChainKit follows the semantics page; `swift test --filter KnownDivergenceTests` shows
-/// both logs for each.
-@Suite("Divergences found by the differential test")
+/// Programs on which ChainKit and the model once disagreed, one per class.
+///
+/// The smallest programs the differential test found where ChainKit and the reference model
+/// disagreed, one per class, named by the rule at stake. ChainKit and the model agree on each
+/// now, except the classes marked `withKnownIssue`, which still diverge: those pass while the
+/// divergence lasts and fail once it is gone, so that the mark is removed with the fix.
+/// `swift test --filter KnownDivergenceTests` shows both logs for each disagreement.
+@Suite("Divergences found by the differential test", .leakChecked)
 @MainActor
 struct KnownDivergenceTests {
   private static func onA(_ node: Int, capture: Bool = false, _ script: Script) -> Op {
     .listen(node, .a, capture: capture, once: false, script)
   }
+
+  /// ChainKit's open divergence from rule 10.
+  ///
+  /// ChainKit skips a node the walk's cached hits did not hold when a listener registers the key
+  /// there after the walk passed its last cached hit (`HitWalk.refreshIfChanged()` is asked
+  /// only while cached positions remain, in both loops of `NodeCore.dispatch`). Rule 10 and the
+  /// DOM take a node's listeners when the event reaches it, so the model is right.
+  static let nodeGainingKeyAfterLastHit: Comment =
+    "ChainKit: a node gaining the key after the walk's last cached hit is skipped (rule 10)"
+
+  /// The open question of rules 14 and 28.
+  ///
+  /// After a nesting cut left a subscriber without the latest value, the model tells it that
+  /// value at the next re-resolution of its subtree (a mount, unmount or release above it);
+  /// ChainKit tells it only if the re-resolution changes its slot. The semantics page does not
+  /// say what a subscriber a cut left behind is owed (rules 14 and 28): a decision for the page.
+  static let cutSubscriberCatchUp: Comment =
+    "the page is silent: does a subscriber a nesting cut left behind catch up (rules 14, 28)?"
 
   private func expectAgreement(_ steps: [Op]) {
     let program = Program(steps: steps)
@@ -89,20 +110,43 @@ struct KnownDivergenceTests {
     ])
   }
 
+  @Test("rule 10: an interceptor added ahead of the walk, at a node without the key, runs")
+  func interceptorAddedAheadRuns() {
+    withKnownIssue(Self.nodeGainingKeyAfterLastHit) {
+      expectAgreement([
+        .create(0), .create(1), .mount(1, 0), .create(3), .mount(3, 1),
+        Self.onA(
+          1, capture: true, [.op(.intercept(1, .event(.a), [.op(.intercept(0, .event(.a), []))]))]),
+        .post(3, .a, 3),
+      ])
+    }
+  }
+
+  /// A release during a share's pass: the page does not order the two deliveries.
+  ///
+  /// NB: the release of n3 re-resolves n4 (still under n0) while the share's pass is under
+  /// way; the model tells n4 at once, inside the release, ChainKit when the pass reaches it.
+  /// Both tell it once, with the same value; the page does not order the two.
   @Test("rule 28: a subscriber the pass under way has not reached yet is told of a release at once")
   func releaseDuringAPassReResolvesAtOnce() {
-    expectAgreement([
-      .create(0), .create(1), .create(3), .mount(3, 1), .mount(3, 0), .create(4),
-      .mount(4, 0), .mount(4, 3), .subscribe(3, .x, [.op(.release(3))]), .subscribe(4, .x, []),
-      .share(0, .x, 18),
-    ])
+    withKnownIssue(
+      "the page is silent: is a subscriber re-resolved by a release told at once or by the pass?"
+    ) {
+      expectAgreement([
+        .create(0), .create(1), .create(3), .mount(3, 1), .mount(3, 0), .create(4),
+        .mount(4, 0), .mount(4, 3), .subscribe(3, .x, [.op(.release(3))]),
+        .subscribe(4, .x, []), .share(0, .x, 18),
+      ])
+    }
   }
 
   @Test("rule 28: a subscriber a cut pass left behind hears the value at the next re-resolution")
   func staleSubscriberCatchesUp() {
-    expectAgreement([
-      .create(1), .create(2), .mount(2, 1), .create(4), .mount(4, 2),
-      .subscribe(4, .x, [.op(.share(4, .x, 95))]), .share(2, .x, 67),
-    ])
+    withKnownIssue(Self.cutSubscriberCatchUp) {
+      expectAgreement([
+        .create(1), .create(2), .mount(2, 1), .create(4), .mount(4, 2),
+        .subscribe(4, .x, [.op(.share(4, .x, 95))]), .share(2, .x, 67),
+      ])
+    }
   }
 }

@@ -1,5 +1,7 @@
 import ChainKit
 
+/// Checks that nested posts still work after a program, then settles the state.
+///
 /// Checks, after a program, that ChainKit's process-wide dispatch state still works: a nested
 /// post must run. Then it heals that state through the public API, so that one broken program
 /// cannot make every later program (or a shrinker's candidates) diverge for a reason that lies

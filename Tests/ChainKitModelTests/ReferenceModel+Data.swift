@@ -4,14 +4,14 @@ extension ReferenceModel {
     holding([id]) { nodes in
       shareStamp += 1
       nodes[0].shares[key] = ModelNode.Share(stamp: shareStamp, value: value)
-      deliver(subscribers(below: nodes[0], sharing: key))
+      deliver(subscribers(below: nodes[0], sharing: key), name: key.rawValue)
     }
   }
 
   func unshare(_ id: Int, _ key: DataName) {
     holding([id]) { nodes in
       guard nodes[0].shares.removeValue(forKey: key) != nil else { return }
-      deliver(subscribers(below: nodes[0], sharing: key))
+      deliver(subscribers(below: nodes[0], sharing: key), name: key.rawValue)
     }
   }
 
@@ -23,7 +23,7 @@ extension ReferenceModel {
     register(.subscriber(key), at: node, registration: id, script: script) { subscriber in
       guard let node = subscriber.node, let share = resolve(key, at: node) else { return }
       // The first call is a delivery like any other (rule 14's one guard).
-      guard mayNest else { return hitLimit("data") }
+      guard mayNest else { return hitLimit(key.rawValue) }
       depth += 1
       defer { leaveLevel() }
       subscriber.heard = share.stamp
@@ -67,9 +67,12 @@ extension ReferenceModel {
 
   /// One delivery pass over a snapshot of subscribers: each is resolved when its turn comes and
   /// called if what it resolves to is not what it last heard.
-  func deliver(_ subscribers: [ModelRegistration]) {
+  ///
+  /// A refused pass names its key (a share's or a subscription's), or `data` for a change of
+  /// topology, which concerns every key at once: ChainKit's names.
+  func deliver(_ subscribers: [ModelRegistration], name: String = "data") {
     guard subscribers.contains(where: isStale) else { return }
-    guard mayNest else { return hitLimit("data") }
+    guard mayNest else { return hitLimit(name) }
     depth += 1
     defer { leaveLevel() }
     for subscriber in subscribers where isStale(subscriber) {

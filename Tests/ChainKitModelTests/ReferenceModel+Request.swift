@@ -8,6 +8,8 @@ extension ReferenceModel {
     holding([id]) { walk(payload, at: $0[0], all: true) }
   }
 
+  /// Walks a request's path (rule 19).
+  ///
   /// Offers the request to each node of the path in order: interceptors, then responders, both
   /// snapshotted on arrival. The first response ends the walk unless `all`.
   func walk(_ payload: Int, at target: ModelNode, all: Bool) -> [Int] {

@@ -41,7 +41,7 @@
 ///   the path of a dispatch under way stay on it (rule 8), but their registrations never run again.
 @MainActor
 final class ReferenceModel: World {
-  /// Rule 14: the deepest nesting of posts, requests and delivery passes. Default 64.
+  /// Rule 14: the deepest nesting of posts, requests and delivery passes (default 64).
   var nestingLimit = 64
 
   weak var host: Driver?
@@ -216,7 +216,7 @@ final class ReferenceModel: World {
     }
   }
 
-  func afterEachStep() {}
+  func afterEachStep(topLevel: Bool) {}
 
   /// Nothing outlives an outermost operation here.
   func laterNestedPostsWork() -> Bool { true }

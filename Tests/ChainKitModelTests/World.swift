@@ -33,8 +33,10 @@ protocol World: AnyObject {
   func activeTokenCount() -> Int
   /// Releases every node the program still holds, in id order.
   func releaseAll()
-  /// Called by the driver after every operation; see ``Driver/afterEachStep()``.
-  func afterEachStep()
+  /// Called by the driver after every operation, nested or not; `topLevel` is true after an
+  /// operation no registration's script started (nothing is under way then). See
+  /// ``Driver/afterEachStep()``.
+  func afterEachStep(topLevel: Bool)
   /// After the program: whether a nested post still works in this process (rule 14: a runaway
   /// "leaves every later top-level operation of every kind working").
   func laterNestedPostsWork() -> Bool
