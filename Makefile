@@ -2,11 +2,12 @@ SHELL := /bin/bash
 # ChainKit and ChainTUI. `make run` and `make test` install what is missing, then do their job.
 SWIFT       ?= swift
 TSAN_PATH   ?= .build-tsan
+ASAN_PATH   ?= .build-asan
 SYMBOLS_DIR ?= .build/symbol-graphs
 DOCS_DIR    ?= .build/docs
 export LANG ?= C.UTF-8
 
-.PHONY: all setup build run scripts test test-unit test-tsan fuzz lint format bench bench-callgrind docs clean
+.PHONY: all setup build run scripts test test-unit test-tsan test-asan fuzz lint format bench bench-callgrind docs clean
 
 all: build
 
@@ -30,8 +31,9 @@ scripts: setup
 	@$(SWIFT) build --product chaintui 2>&1 | grep -E "error|warning:" || true
 	@$$($(SWIFT) build --show-bin-path)/chaintui script Tests/ChainTUITests/Scripts/*.chaintui $(ARGS)
 
-## test: lint, the warning-free build, every test, then the concurrency tests under TSan.
-test: lint build test-unit test-tsan
+## test: lint, the warning-free build, every test, then the concurrency tests under TSan and
+## ChainKit's own tests (unit, model, conformance) under ASan.
+test: lint build test-unit test-tsan test-asan
 
 # The concurrency tests hold the main actor for seconds at a time (800,000 posts from eight
 # threads); they run in their own process under the thread sanitizer below, not beside the
@@ -41,6 +43,13 @@ test-unit: setup
 
 test-tsan: setup
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_PATH) --filter ChainKitConcurrencyTests
+
+# ChainKit reads its nodes and registrations through unretained references and frees raw
+# buffers later: the address sanitizer checks every such read of the main-actor tests, the
+# randomized programs included (their fixed budget, CHAINKIT_FUZZ_COUNT to change it).
+test-asan: setup
+	$(SWIFT) test --sanitize=address --scratch-path $(ASAN_PATH) \
+	  --filter 'ChainKitTests|ChainKitModelTests|ChainKitConformanceTests'
 
 ## fuzz: ChainKit against its reference model on 100,000 seeded programs (`COUNT=n`), or on one
 ## (`make fuzz SEED=n` prints its program and both logs); `make test` runs 2,000.
@@ -76,4 +85,4 @@ docs: setup
 	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainTUI.doccarchive
 
 clean:
-	rm -rf .build $(TSAN_PATH) Benchmarks/.build .build-log.txt
+	rm -rf .build $(TSAN_PATH) $(ASAN_PATH) Benchmarks/.build .build-log.txt
