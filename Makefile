@@ -47,8 +47,10 @@ test-tsan: setup
 # ChainKit reads its nodes and registrations through unretained references and frees raw
 # buffers later: the address sanitizer checks every such read of the main-actor tests, the
 # randomized programs included (their fixed budget, CHAINKIT_FUZZ_COUNT to change it).
+# Its leak check runs at exit; scripts/lsan-suppressions.txt lists the leaks that are not ours.
 test-asan: setup
-	$(SWIFT) test --sanitize=address --scratch-path $(ASAN_PATH) \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --sanitize=address --scratch-path $(ASAN_PATH) \
 	  --filter 'ChainKitTests|ChainKitModelTests|ChainKitConformanceTests'
 
 ## fuzz: ChainKit against its reference model on 100,000 seeded programs (`COUNT=n`), or on one
