@@ -52,6 +52,7 @@ extension App {
     case .pageDown: focusedPanel?.log.scroll(by: -5)
     case .home: focusedPanel?.log.scrollToOldest()
     case .end: focusedPanel?.log.scrollToNewest()
+    case .character("n"): stepFlow()
     case .escape: inspector.isVisible = false
     default: break
     }
@@ -65,8 +66,12 @@ extension App {
     case .down: inspector.moveSelection(by: 1, in: ids)
     case .pageUp: inspector.moveSelection(by: -10, in: ids)
     case .pageDown: inspector.moveSelection(by: 10, in: ids)
-    case .character("p"): inspector.togglePause(current: dispatches)
+    case .home: inspector.selectOldest(in: ids)
+    case .end: inspector.selectNewest(in: ids)
+    case .character("p"): inspector.togglePause(current: inspectorItems)
     case .character("f"): inspector.cycleScope()
+    case .character("F"): inspector.cycleScope(by: -1)
+    case .character("w"): cycleWhyPanel()
     case .character("/"): inspector.isEditingFilter = true
     case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
     default: return false
@@ -101,6 +106,6 @@ extension App {
 
   /// The inspector's entries for the scene on screen, as drawn.
   var inspectorEntries: InspectorEntries {
-    inspector.entries(from: dispatches, focused: focusedPanel?.name)
+    inspector.entries(from: inspectorItems, focused: focusedPanel?.name)
   }
 }

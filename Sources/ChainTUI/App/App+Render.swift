@@ -16,15 +16,27 @@ extension App {
       var renderer = PanelRenderer(theme: theme, focused: focusedPanel)
       renderer.draw(scene, in: sceneArea, into: &grid)
       hits.panels = renderer.drawn
+      if let flow = flowMarks {
+        FlowMarksView(theme: theme).draw(
+          flow.marks, current: flow.current, over: renderer.drawn, into: &grid)
+      }
     }
     if let inspectorArea {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText)
-      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
+        rowText: tracers[sceneIndex].rowText,
+        why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
+      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
       hits.inspectorRows = view.rows
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)
+    if let step = flowStepText {
+      // While replaying, the status line says where the event is; n goes on.
+      grid.fill(rows[2], style: theme.statusBar)
+      grid.put(
+        " \(step)  |  n next hop ", at: rows[2].origin, style: theme.statusBar.bolded,
+        maxWidth: rows[2].width)
+    }
     if showsHelp {
       HelpOverlay(theme: theme, scene: scene, keys: focusedPanel?.keys ?? []).draw(into: &grid)
     }

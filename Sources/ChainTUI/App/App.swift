@@ -34,6 +34,9 @@ package final class App: ScriptTarget {
   var chrome = ChromeCache()
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
+  /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the
+  /// whole path of the last dispatch.
+  var flowStep: (id: UInt64, count: Int)?
   /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
   private(set) var tabsGeneration = 0
 
@@ -55,7 +58,6 @@ package final class App: ScriptTarget {
       tracer.forward = trace
       tracer.sceneID = id
       let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
-      tracer.scene = scene
       scene.root.node.install(tracer)
       scenes.append(scene)
       tracers.append(tracer)
@@ -117,6 +119,9 @@ package final class App: ScriptTarget {
     guard scenes.indices.contains(index) else { return }
     sceneIndex = index
   }
+
+  /// The inspector's items (records of every kind) of the scene on screen, oldest first.
+  package var inspectorItems: [InspectorItem] { tracers[sceneIndex].items }
 
   /// The dispatches of the scene on screen, oldest first.
   package var dispatches: [DispatchRecord] { tracers[sceneIndex].dispatches }

@@ -13,8 +13,11 @@ struct HelpOverlay {
       "  Tab S-Tab    next / previous panel (or click one)",
       "  arrows       move focus in that direction",
       "  PgUp PgDn    scroll the focused panel's log",
-      "  i            inspector: up/down select, / filter,",
-      "               f scope, p pause, esc close",
+      "  i            inspector: up/down Home/End select, / filter,",
+      "               f F scope by kind, w why (per panel), p pause",
+      "  n            replay the last dispatch hop by hop",
+      "  [bub handled] border mark: phase (cap tgt bub req) and what",
+      "               ran: handled rewrote stopped answered threw passed",
       "  ?            this help      q, Ctrl-C   quit",
     ]
     if !keys.isEmpty {

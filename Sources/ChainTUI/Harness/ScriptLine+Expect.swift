@@ -3,7 +3,7 @@ import ChainKit
 extension ScriptLine {
   /// The part of an `expect` line after the word `expect`.
   mutating func expectation() throws(ScriptSyntaxError) -> ScriptExpectation {
-    switch try keyword(["screen", "row", "log", "event"], after: "'expect'") {
+    switch try keyword(["screen", "row", "log", "why", "event"], after: "'expect'") {
     case "screen":
       let verb = try keyword(["contains", "does"], after: "'expect screen'")
       if verb == "does" {
@@ -29,6 +29,12 @@ extension ScriptLine {
       let text = try quoted("the text")
       try end(after: "expect log of PANEL contains \"...\"")
       return .logContains(panel: panel, text: text)
+    case "why":
+      let panel = try name("a panel name")
+      _ = try keyword(["contains"], after: "'expect why PANEL'")
+      let text = try quoted("the text")
+      try end(after: "expect why PANEL contains \"...\"")
+      return .whyContains(panel: panel, text: text)
     default:
       return .event(try eventPattern())
     }

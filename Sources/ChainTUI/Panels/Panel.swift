@@ -51,6 +51,7 @@ package final class Panel {
   package init(_ name: String, title: String? = nil) {
     node = Node(name)
     self.title = title ?? name
+    hearOwnNode()
   }
 
   /// The panel's name, which is its node's name.

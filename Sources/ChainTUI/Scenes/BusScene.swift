@@ -32,6 +32,8 @@ final class BusScene: Scene {
     producer.accent = .yellow
     root.add(producer)
     root.add(station)
+    // The bus is not a node: its publishes reach the inspector through a tracer of its own.
+    bus.install(context.tracer)
     bus.produce(Tick.self) { [weak self] in
       guard let self, count > 0 else { return nil }
       return Tick(count: count)

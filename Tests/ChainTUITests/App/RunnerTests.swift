@@ -89,7 +89,8 @@ struct TraceForwardingTests {
     let app = App(size: Size(width: 80, height: 24), colors: false, trace: writer)
     app.press(.character("l"))
     let lines = try TraceLine.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: path)))
-    // The bindings scene's set-up records, then the two dispatches of `l` in the domino scene.
-    #expect(lines.map(\.scope) == ["bindings", "bindings", "domino", "domino"])
+    // The set-up records of the bus scene (its producer) and of the bindings scene, then the two
+    // dispatches of `l` in the domino scene.
+    #expect(lines.map(\.scope) == ["bus", "bindings", "bindings", "domino", "domino"])
   }
 }
