@@ -47,4 +47,18 @@ struct HarnessTests {
         .listen(0, .a, capture: true, once: false, [.op(needed)])
       ])
   }
+
+  @Test("ChainKit's invariants are checked after every operation, nested ones included")
+  func invariantsCheckedAfterEveryOperation() {
+    let program = Program(steps: [
+      .create(0), .create(1), .mount(1, 0),
+      .listen(0, .a, capture: false, once: false, [.op(.share(1, .x, 2)), .op(.unmount(1, 0))]),
+      .post(1, .a, 0),
+    ])
+    let world = ChainKitWorld()
+    let log = Driver(world: world).run(program)
+    #expect(log.contains("    share n1 x 2"))
+    // Five steps, two nested operations, and the teardown's check.
+    #expect(world.invariantChecks == 8)
+  }
 }
