@@ -19,7 +19,7 @@ extension ScriptExecutor {
       return actual == text ? nil : "row \(number) is \"\(actual)\""
     case .logContains(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return "there is no panel named '\(panel)'"
+        return target.noPanel(panel, among: target.panelNames)
       }
       if log.contains(where: { $0.contains(text) }) { return nil }
       let tail = log.suffix(10).map { "    \($0)" }
@@ -27,13 +27,14 @@ extension ScriptExecutor {
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
     case .logDoesNotContain(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return "there is no panel named '\(panel)'"
+        return target.noPanel(panel, among: target.panelNames)
       }
       guard let line = log.first(where: { $0.contains(text) }) else { return nil }
       return "\(panel)'s log has the line \"\(line)\""
     case .whyContains(let panel, let text):
       guard let why = target.why(ofPanel: panel) else {
-        return "there is no panel named '\(panel)' in the scene on screen, or no dispatch yet"
+        return target.panelNames.contains(panel)
+          ? "there is no dispatch yet to explain" : target.noPanel(panel, among: target.panelNames)
       }
       if why.contains(where: { $0.contains(text) }) { return nil }
       return "no line of why \(panel) contains \"\(text)\"; it says:\n"
