@@ -16,9 +16,12 @@ extension App {
       break
     }
     if showsHelp {
-      // Any key closes the overlay; `q` still quits so it never traps the user.
-      showsHelp = false
-      if key == .character("q") { quit() }
+      // Up, down, PgUp, PgDn, Home and End scroll a help taller than the screen; any other key
+      // closes it, and `q` still quits so it never traps the user.
+      if !scrollHelp(key) {
+        showsHelp = false
+        if key == .character("q") { quit() }
+      }
       return
     }
     if inspector.isEditingFilter {
@@ -27,6 +30,10 @@ extension App {
     }
     if case .mouseClick(let x, let y) = key {
       click(Point(x: x, y: y))
+      return
+    }
+    if case .mouseWheel(let up, let x, let y) = key {
+      wheel(up: up, at: Point(x: x, y: y))
       return
     }
     if let panel = focusedPanel, let binding = panel.keys.first(where: { $0.matches(key) }) {
@@ -40,7 +47,9 @@ extension App {
   private func globalKey(_ key: Key) {
     switch key {
     case .character("q"): quit()
-    case .character("?"): showsHelp = true
+    case .character("?"):
+      showsHelp = true
+      helpScroll = 0
     case .character("i"): inspector.isVisible.toggle()
     case .character(let digit) where digit.isASCII && digit.isNumber:
       select(sceneAt: (digit.wholeNumberValue ?? 0) - 1)
@@ -48,12 +57,11 @@ extension App {
     case .tab: cycleFocus(by: 1)
     case .shiftTab: cycleFocus(by: -1)
     case .left, .right, .up, .down: moveFocus(key)
-    case .pageUp: focusedPanel?.log.scroll(by: 5)
-    case .pageDown: focusedPanel?.log.scroll(by: -5)
-    case .home: focusedPanel?.log.scrollToOldest()
-    case .end: focusedPanel?.log.scrollToNewest()
+    case .pageUp, .pageDown, .home, .end: _ = logKey(key)
+    case .character("z"): zoomOut()
+    case .character("t"): showsTimestamps.toggle()
     case .character("n"): stepFlow()
-    case .escape: inspector.isVisible = false
+    case .escape: if !leaveZoom() { inspector.isVisible = false }
     default: break
     }
   }
