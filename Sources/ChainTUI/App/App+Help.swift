@@ -7,8 +7,9 @@ extension App {
       scroll: helpScroll)
   }
 
-  /// Scrolls the help by a key; `false` when the key is not a scrolling one. It stops at the
-  /// ends, so no key scrolls it past its last line.
+  /// Scrolls the help by a key; `false` when the key is not a scrolling one.
+  ///
+  /// It stops at the ends, so no key scrolls it past its last line.
   func scrollHelp(_ key: Key) -> Bool {
     let page = max(1, size.height - 6)
     let delta: Int
