@@ -19,7 +19,7 @@ extension ScriptExecutor {
       return actual == text ? nil : "row \(number) is \"\(actual)\""
     case .logContains(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return "there is no panel named '\(panel)'"
+        return target.unknownPanel(panel)
       }
       if log.contains(where: { $0.contains(text) }) { return nil }
       let tail = log.suffix(10).map { "    \($0)" }
@@ -27,7 +27,7 @@ extension ScriptExecutor {
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
     case .logDoesNotContain(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return "there is no panel named '\(panel)'"
+        return target.unknownPanel(panel)
       }
       guard let line = log.first(where: { $0.contains(text) }) else { return nil }
       return "\(panel)'s log has the line \"\(line)\""

@@ -73,7 +73,9 @@ extension ScriptLine {
         }
         pattern.path = path
       case "outcome":
-        guard let outcome = EventPattern.Outcome(rawValue: value) else {
+        // `errors` reads as well as `error` ("the dispatch had errors"); both mean one threw.
+        guard let outcome = EventPattern.Outcome(rawValue: value == "errors" ? "error" : value)
+        else {
           throw error(
             "expected outcome=stopped, prevented, error or ok, found '\(value)'", at: token)
         }

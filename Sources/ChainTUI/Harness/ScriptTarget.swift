@@ -30,6 +30,9 @@ package protocol ScriptTarget: AnyObject {
   /// Why each listener of a panel ran or not for the selected (or newest) dispatch; `nil` if
   /// there is no such panel or no dispatch.
   func why(ofPanel name: String) -> [String]?
+  /// The names of the panels of the scene on screen, and of those focus can stop at, for
+  /// messages about a name that is not one of them.
+  var panelNames: (all: [String], focusable: [String]) { get }
 }
 
 extension ScriptTarget {
@@ -38,4 +41,16 @@ extension ScriptTarget {
 
   /// No explanations: a target without an inspector.
   package func why(ofPanel name: String) -> [String]? { nil }
+
+  /// No names to list: a target that does not know its panels.
+  package var panelNames: (all: [String], focusable: [String]) { ([], []) }
+
+  /// "there is no panel named 'x'; the panels are: a, b": what a mistyped name is told.
+  package func unknownPanel(_ name: String, focusable: Bool = false) -> String {
+    let names = focusable ? panelNames.focusable : panelNames.all
+    let kind = focusable ? "focusable panel" : "panel"
+    guard !names.isEmpty else { return "there is no \(kind) named '\(name)'" }
+    return "there is no \(kind) named '\(name)'; the \(kind)s are: "
+      + names.joined(separator: ", ")
+  }
 }

@@ -164,8 +164,15 @@ final class TraceScene: Scene {
     }
   }
 
+  /// "1 dispatch", "2 dispatches": a count that reads right at one.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    if count == 1 { return "1 \(noun)" }
+    return "\(count) \(noun)\(noun.hasSuffix("ch") || noun.hasSuffix("s") ? "es" : "s")"
+  }
+
   private func refreshBody() {
-    var status = "\(counts.records) records, \(counts.dispatches) dispatches"
+    var status =
+      "\(Self.counted(counts.records, "record")), \(Self.counted(counts.dispatches, "dispatch"))"
     status += ", \(counts.dropped) dropped, \(counts.skipped) skipped"
     if hasEnded { status += " (ended)" }
     root.body = [StyledLine(status)]

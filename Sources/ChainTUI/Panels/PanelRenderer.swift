@@ -111,9 +111,10 @@ struct PanelRenderer {
 
   private func drawLines(_ lines: [StyledLine], in area: Rect, into grid: inout Grid) {
     for (offset, line) in lines.prefix(area.height).enumerated() {
+      // A cut line ends with "…", so nobody takes a clipped value for the whole one.
       grid.put(
-        line.text, at: Point(x: area.x, y: area.y + offset), style: theme(line.style),
-        maxWidth: area.width)
+        DisplayWidth.clipped(line.text, to: area.width), at: Point(x: area.x, y: area.y + offset),
+        style: theme(line.style), maxWidth: area.width)
     }
   }
 
