@@ -16,12 +16,7 @@ extension App {
       break
     }
     if showsHelp {
-      // Up, down, PgUp, PgDn, Home and End scroll a help taller than the screen; any other key
-      // closes it, and `q` still quits so it never traps the user.
-      if !scrollHelp(key) {
-        showsHelp = false
-        if key == .character("q") { quit() }
-      }
+      helpKey(key)
       return
     }
     if inspector.isEditingFilter {
@@ -42,6 +37,23 @@ extension App {
     }
     if inspector.isVisible, inspectorKey(key) { return }
     globalKey(key)
+  }
+
+  /// While help is open, scrolling keys scroll it; any other key closes it, and `q` still
+  /// quits so the overlay never traps the user.
+  private func helpKey(_ key: Key) {
+    let limit = helpOverlay.maxScroll(in: size)
+    switch key {
+    case .up: helpScroll = max(0, helpScroll - 1)
+    case .down: helpScroll = min(limit, helpScroll + 1)
+    case .pageUp: helpScroll = max(0, helpScroll - 5)
+    case .pageDown: helpScroll = min(limit, helpScroll + 5)
+    case .home: helpScroll = 0
+    case .end: helpScroll = limit
+    default:
+      showsHelp = false
+      if key == .character("q") { quit() }
+    }
   }
 
   private func globalKey(_ key: Key) {

@@ -24,8 +24,13 @@ package final class App {
   package let clock: VirtualClock
   /// The focused panel's name in each scene.
   var focusedNames: [String?]
+  /// Per scene, the focused panel's index among the focus stops when it was chosen: where focus
+  /// goes if that panel leaves the scene (a removed subscriber's neighbour, not the first panel).
+  var focusedIndexes: [Int] = []
   /// Whether the help overlay is shown.
   package internal(set) var showsHelp = false
+  /// How far the help overlay is scrolled, in wrapped lines.
+  var helpScroll = 0
   /// The inspector's state.
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
@@ -43,8 +48,6 @@ package final class App {
   /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the
   /// whole path of the last dispatch.
   var flowStep: (id: UInt64, count: Int)?
-  /// How far the help is scrolled down.
-  var helpScroll = 0
   /// The zoomed panel's name, by scene index (`z`).
   var zoomedNames: [Int: String] = [:]
   /// Whether log lines start with their time on the app's clock (`t`).
@@ -94,9 +97,11 @@ package final class App {
     precondition(Set(ids).count == ids.count, "scene ids must be unique: \(ids)")
     self.scenes = scenes
     self.tracers = tracers
-    // Start on the first leaf: that is where the keys that post events are.
+    // Start where the keys that post events are: the first leaf with keys.
     self.focusedNames = scenes.map { scene in
-      (scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
+      (scene.allPanels.first { $0.children.isEmpty && !$0.keys.isEmpty }
+        ?? scene.allPanels.first { !$0.keys.isEmpty }
+        ?? scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
   }
 

@@ -130,4 +130,15 @@ struct LogReadingTests {
     #expect(style.foreground == .red && style.bold)
     #expect(theme.logLine("bub like from cell1: handled").foreground != .red)
   }
+
+  @Test("the help has a legend of log tags, markers and the inspector's marks")
+  func legend() {
+    let overlay = HelpOverlay(
+      theme: Theme(colors: false), scene: AppTest.app(scene: "router").scene, keys: [],
+      sceneCount: 6)
+    let text = overlay.lines.map(\.text).joined(separator: "\n")
+    for word in ["tgt cap bub", "req", "+N  ", "threw", "• └ ?", "◆ ▾ ⇄ +", "z ", "t "] {
+      #expect(text.contains(word), "\(word)")
+    }
+  }
 }

@@ -95,7 +95,8 @@ struct ScriptRunnerTests {
     #expect(report.dispatches.isEmpty)
   }
 
-  @Test("a missing golden fails; updating records it; then it matches, and a change fails")
+  @Test(
+    "a missing golden fails; recording it fails too; then it matches, and a change fails")
   func snapshots() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-snapshots-\(UUID().uuidString)")
@@ -104,13 +105,19 @@ struct ScriptRunnerTests {
     let compare = SnapshotStore(directory: directory, update: false)
     #expect(run(script, snapshots: compare).details.contains("there is no golden file"))
     let record = SnapshotStore(directory: directory, update: true)
-    #expect(run(script, snapshots: record).passed)
+    let recording = run(script, snapshots: record)
+    #expect(!recording.passed)
+    #expect(recording.details.contains("recorded a new golden"))
+    #expect(run(script, snapshots: record).passed, "nothing to record: the golden matches")
     let golden = try String(
       contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
     #expect(golden == "Fake main\nfocus: Left\ncount: 1\ntime: 0s\n")
     #expect(run(script, snapshots: compare).passed)
     let changed = run("size 20x4\npress + +\nsnapshot one", snapshots: compare)
     #expect(changed.details.contains(#"row 2: expected "count: 1", found "count: 2""#))
+    let rerecording = run("size 20x4\npress + +\nsnapshot one", snapshots: record)
+    #expect(!rerecording.passed)
+    #expect(rerecording.details.contains("re-recorded"))
   }
 
   @Test("the trace file holds the run's dispatches as JSON Lines trace records")
