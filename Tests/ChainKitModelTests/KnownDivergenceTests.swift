@@ -14,15 +14,6 @@ struct KnownDivergenceTests {
     .listen(node, .a, capture: capture, once: false, script)
   }
 
-  /// ChainKit's open divergence from rule 10.
-  ///
-  /// ChainKit skips a node the walk's cached hits did not hold when a listener registers the key
-  /// there after the walk passed its last cached hit (`HitWalk.refreshIfChanged()` is asked
-  /// only while cached positions remain, in both loops of `NodeCore.dispatch`). Rule 10 and the
-  /// DOM take a node's listeners when the event reaches it, so the model is right.
-  static let nodeGainingKeyAfterLastHit: Comment =
-    "ChainKit: a node gaining the key after the walk's last cached hit is skipped (rule 10)"
-
   /// The open question of rules 14 and 28.
   ///
   /// After a nesting cut left a subscriber without the latest value, the model tells it that
@@ -112,14 +103,12 @@ struct KnownDivergenceTests {
 
   @Test("rule 10: an interceptor added ahead of the walk, at a node without the key, runs")
   func interceptorAddedAheadRuns() {
-    withKnownIssue(Self.nodeGainingKeyAfterLastHit) {
-      expectAgreement([
-        .create(0), .create(1), .mount(1, 0), .create(3), .mount(3, 1),
-        Self.onA(
-          1, capture: true, [.op(.intercept(1, .event(.a), [.op(.intercept(0, .event(.a), []))]))]),
-        .post(3, .a, 3),
-      ])
-    }
+    expectAgreement([
+      .create(0), .create(1), .mount(1, 0), .create(3), .mount(3, 1),
+      Self.onA(
+        1, capture: true, [.op(.intercept(1, .event(.a), [.op(.intercept(0, .event(.a), []))]))]),
+      .post(3, .a, 3),
+    ])
   }
 
   /// A release during a share's pass: the page does not order the two deliveries.
