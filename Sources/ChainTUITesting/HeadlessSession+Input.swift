@@ -56,7 +56,7 @@ extension HeadlessSession {
   /// - Throws: ``HeadlessSessionError`` when the scene has no focusable panel of that name.
   public func focus(_ panel: String) throws(HeadlessSessionError) {
     guard target.focus(panelNamed: panel) else {
-      throw HeadlessSessionError("there is no focusable panel named '\(panel)'")
+      throw HeadlessSessionError(target.unknownPanel(panel, focusable: true))
     }
   }
 

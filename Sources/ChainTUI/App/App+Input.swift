@@ -27,6 +27,10 @@ extension App {
       click(Point(x: x, y: y))
       return
     }
+    if case .mouseWheel(let up, let x, let y) = key {
+      wheel(up: up, at: Point(x: x, y: y))
+      return
+    }
     if let panel = focusedPanel, let binding = panel.keys.first(where: { $0.matches(key) }) {
       binding.action(key)
       return
@@ -65,12 +69,11 @@ extension App {
     case .tab: cycleFocus(by: 1)
     case .shiftTab: cycleFocus(by: -1)
     case .left, .right, .up, .down: moveFocus(key)
-    case .pageUp: focusedPanel?.log.scroll(by: 5)
-    case .pageDown: focusedPanel?.log.scroll(by: -5)
-    case .home: focusedPanel?.log.scrollToOldest()
-    case .end: focusedPanel?.log.scrollToNewest()
+    case .pageUp, .pageDown, .home, .end: _ = logKey(key)
+    case .character("z"): zoomOut()
+    case .character("t"): showsTimestamps.toggle()
     case .character("n"): stepFlow()
-    case .escape: inspector.isVisible = false
+    case .escape: if !leaveZoom() { inspector.isVisible = false }
     default: break
     }
   }

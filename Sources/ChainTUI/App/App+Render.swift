@@ -18,8 +18,13 @@ extension App {
     drawCachedTabs(into: &grid, row: rows[0], theme: theme)
     let (sceneArea, inspectorArea) = splitForInspector(rows[1])
     if !sceneArea.isEmpty {
-      var renderer = PanelRenderer(theme: theme, focused: focusedPanel)
-      renderer.draw(scene, in: sceneArea, into: &grid)
+      var renderer = PanelRenderer(
+        theme: theme, focused: focusedPanel, showsTimestamps: showsTimestamps)
+      if let zoomed = zoomedPanel {
+        renderer.drawZoomed(zoomed, in: sceneArea, into: &grid)
+      } else {
+        renderer.draw(scene, in: sceneArea, into: &grid)
+      }
       hits.panels = renderer.drawn
       if let flow = flowMarks {
         FlowMarksView(theme: theme).draw(

@@ -48,6 +48,10 @@ package final class App {
   /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the
   /// whole path of the last dispatch.
   var flowStep: (id: UInt64, count: Int)?
+  /// The zoomed panel's name, by scene index (`z`).
+  var zoomedNames: [Int: String] = [:]
+  /// Whether log lines start with their time on the app's clock (`t`).
+  package var showsTimestamps = false
   /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
   private(set) var tabsGeneration = 0
 
@@ -78,6 +82,8 @@ package final class App {
       let context = SceneContext(clock: clock, tracer: tracer)
       let scene = make(context)
       scene.root.node.install(tracer)
+      scene.root.clock = clock
+      for panel in scene.detached { panel.clock = clock }
       scene.start(context)
       scenes.append(scene)
       tracers.append(tracer)

@@ -32,7 +32,7 @@ struct HelpOverlay {
       "  \(sceneKeys.padding(12)) switch scene (or click a tab)",
       "  Tab S-Tab    next / previous panel with keys (or click one)",
       "  arrows       move focus in that direction",
-      "  PgUp PgDn    scroll the focused panel's log",
+      "  PgUp PgDn    scroll a log (or the wheel); z zoom, t timestamps",
     ]
     if !taken(.character("i")) {
       lines.append(
@@ -57,6 +57,15 @@ struct HelpOverlay {
     }
     lines.append(StyledLine("How events flow: \(scene.title)", style: theme.emphasis))
     for line in scene.flow { lines.append(StyledLine("  " + line)) }
+    lines += [
+      StyledLine("Legend", style: theme.emphasis),
+      "  tgt cap bub  a log line at the target, on the way down (capture), on the way up",
+      "  req          a request walking up to its answer",
+      "  +N           log lines out of view: scroll, or z to zoom (z again: the panel above)",
+      StyledLine("  red line     a listener or responder threw", style: Style(foreground: .red)),
+      "  • └ ?        inspector: an event, a nested dispatch, a request",
+      "  ◆ ▾ ⇄ +      inspector: a bus record, data, a binding, a mount",
+    ]
     return lines
   }
 

@@ -68,11 +68,10 @@ package final class HeadlessDriver: ScriptTarget {
   /// The lines of a panel's log, the scene on screen first.
   package func log(ofPanel name: String) -> [String]? { app.log(ofPanel: name) }
 
-  /// The names of the scene's panels, in tree order.
-  package var panelNames: [String] { app.scene.allPanels.map(\.name) }
-
-  /// The names of the panels focus can move to, in tree order.
-  package var focusablePanelNames: [String] { app.focusStops.map(\.name) }
+  /// The scene's panels and its focus stops, in layout order.
+  package var panelNames: (all: [String], focusable: [String]) {
+    (app.scene.allPanels.map(\.name), app.focusStops.map(\.name))
+  }
 
   /// The inspector's "why" for a panel of the scene on screen.
   package func why(ofPanel name: String) -> [String]? { app.why(ofPanel: name) }

@@ -19,7 +19,7 @@ extension ScriptExecutor {
       return actual == text ? nil : "row \(number) is \"\(actual)\""
     case .logContains(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return target.noPanel(panel, among: target.panelNames)
+        return target.unknownPanel(panel)
       }
       if log.contains(where: { $0.contains(text) }) { return nil }
       let tail = log.suffix(10).map { "    \($0)" }
@@ -27,14 +27,14 @@ extension ScriptExecutor {
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
     case .logDoesNotContain(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return target.noPanel(panel, among: target.panelNames)
+        return target.unknownPanel(panel)
       }
       guard let line = log.first(where: { $0.contains(text) }) else { return nil }
       return "\(panel)'s log has the line \"\(line)\""
     case .whyContains(let panel, let text):
       guard let why = target.why(ofPanel: panel) else {
-        return target.panelNames.contains(panel)
-          ? "there is no dispatch yet to explain" : target.noPanel(panel, among: target.panelNames)
+        return target.panelNames.all.contains(panel)
+          ? "there is no dispatch yet to explain" : target.unknownPanel(panel)
       }
       if why.contains(where: { $0.contains(text) }) { return nil }
       return "no line of why \(panel) contains \"\(text)\"; it says:\n"

@@ -61,9 +61,7 @@ package final class ScriptExecutor {
       problem = nil
     case .focus(let panel):
       problem =
-        target.focus(panelNamed: panel)
-        ? nil
-        : target.noPanel(panel, what: "focusable panel", among: target.focusablePanelNames)
+        target.focus(panelNamed: panel) ? nil : target.unknownPanel(panel, focusable: true)
     case .expect(let expectation):
       problem = check(expectation)
     case .snapshot(let name):

@@ -19,10 +19,6 @@ package protocol ScriptTarget: AnyObject {
   func render() -> Grid
   /// Moves focus to the panel with this name; `false` if no focusable panel has it.
   func focus(panelNamed name: String) -> Bool
-  /// The names of the panels of the scene on screen, for messages about a name that is not one.
-  var panelNames: [String] { get }
-  /// The names of the panels focus can move to, for the same.
-  var focusablePanelNames: [String] { get }
   /// The lines of a panel's log pane, oldest first; `nil` if there is no such panel.
   func log(ofPanel name: String) -> [String]?
   /// The dispatch records the app's tracer has seen so far, oldest first.
@@ -34,25 +30,27 @@ package protocol ScriptTarget: AnyObject {
   /// Why each listener of a panel ran or not for the selected (or newest) dispatch; `nil` if
   /// there is no such panel or no dispatch.
   func why(ofPanel name: String) -> [String]?
+  /// The names of the panels of the scene on screen, and of those focus can stop at, for
+  /// messages about a name that is not one of them.
+  var panelNames: (all: [String], focusable: [String]) { get }
 }
 
 extension ScriptTarget {
-  /// "there is no panel named 'x'; the panels are a, b, c" and the like.
-  ///
-  /// - Parameters:
-  ///   - name: The name that matched nothing.
-  ///   - what: What was asked for ("panel", "focusable panel").
-  ///   - names: The names there are.
-  /// - Returns: The message.
-  package func noPanel(_ name: String, what: String = "panel", among names: [String]) -> String {
-    let listed =
-      names.isEmpty ? "the scene has none" : "there are: \(names.joined(separator: ", "))"
-    return "there is no \(what) named '\(name)'; \(listed)"
-  }
-
   /// Scans ``dispatches``; the app keeps the answer instead.
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
 
   /// No explanations: a target without an inspector.
   package func why(ofPanel name: String) -> [String]? { nil }
+
+  /// No names to list: a target that does not know its panels.
+  package var panelNames: (all: [String], focusable: [String]) { ([], []) }
+
+  /// "there is no panel named 'x'; the panels are: a, b": what a mistyped name is told.
+  package func unknownPanel(_ name: String, focusable: Bool = false) -> String {
+    let names = focusable ? panelNames.focusable : panelNames.all
+    let kind = focusable ? "focusable panel" : "panel"
+    guard !names.isEmpty else { return "there is no \(kind) named '\(name)'" }
+    return "there is no \(kind) named '\(name)'; the \(kind)s are: "
+      + names.joined(separator: ", ")
+  }
 }

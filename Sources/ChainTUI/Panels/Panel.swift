@@ -47,6 +47,11 @@ public final class Panel {
   public var accent: Style.Color = .blue
   /// What reached the panel, newest last, with its scroll position.
   package var log = PanelLog()
+  /// The explorer's clock, which stamps each log line; children added later take their
+  /// parent's, so panels a scene adds while running are stamped too.
+  package weak var clock: VirtualClock? {
+    didSet { for child in children where child.clock !== clock { child.clock = clock } }
+  }
   /// Bumped whenever any panel's keys or place in a tree change, so text made from a panel's
   /// tree path and keys (the status bar) can be kept until it does.
   static private(set) var generation = 0
@@ -71,7 +76,7 @@ public final class Panel {
   /// Adds a line to the panel's log.
   ///
   /// - Parameter line: The text; it is not wrapped.
-  public func note(_ line: String) { log.append(line) }
+  public func note(_ line: String) { log.append(line, at: clock?.now) }
 
   /// Adds a child panel at the end and mounts its node under this panel's node.
   ///
@@ -85,6 +90,7 @@ public final class Panel {
       preconditionFailure("mounting panel \(child.name) under \(name): \(error)")
     }
     child.parent = self
+    if let clock { child.clock = clock }
     children.append(child)
     Self.generation &+= 1
   }

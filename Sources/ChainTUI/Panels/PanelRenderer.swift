@@ -8,12 +8,38 @@
 struct PanelRenderer {
   let theme: Theme
   let focused: Panel?
+  /// Whether each log line starts with the app-clock time it was noted at.
+  let showsTimestamps: Bool
   /// Every panel drawn, with its rectangle, parents before children.
   private(set) var drawn: [(rect: Rect, name: String)] = []
 
-  init(theme: Theme, focused: Panel?) {
+  init(theme: Theme, focused: Panel?, showsTimestamps: Bool = false) {
     self.theme = theme
     self.focused = focused
+    self.showsTimestamps = showsTimestamps
+  }
+
+  /// Draws one panel alone in the whole area, its body then its whole log, and no children:
+  /// the zoom that lets any panel's log, an ancestor's too, be read and scrolled in full.
+  mutating func drawZoomed(_ panel: Panel, in rect: Rect, into grid: inout Grid) {
+    guard !rect.isEmpty else { return }
+    drawn.append((rect, panel.name))
+    grid.fill(rect)
+    let title = "\(panel.title) (zoomed: z the panel above, esc back)"
+    grid.drawBox(
+      rect, title: title, style: theme.border(accent: panel.accent, focused: true),
+      titleStyle: theme.title(accent: panel.accent, focused: true))
+    let inner = rect.inset(by: 1)
+    guard !inner.isEmpty else { return }
+    let bodyRows = min(panel.body.count, inner.height / 2)
+    let parts = Layout.split(inner, .vertical, [.fixed(bodyRows), Layout.Share()])
+    drawLines(panel.body, in: parts[0], into: &grid)
+    var logArea = parts[1]
+    if logArea.height >= 3, bodyRows > 0 {
+      grid.putRun(Cell("·", style: theme.hint), at: logArea.origin, count: logArea.width)
+      logArea = logArea.inset(top: 1)
+    }
+    drawLog(panel, in: logArea, into: &grid)
   }
 
   /// Draws the scene's tree, and its detached subtrees in a strip on the right.
@@ -53,7 +79,10 @@ struct PanelRenderer {
     let roomy = inner.height >= 10
     // Up to three lines of state when there is room (a tree panel's text, then what it did).
     let bodyRows = roomy ? min(panel.body.count, max(1, min(3, inner.height / 6))) : 0
-    let logRows = roomy ? panel.logRows : (inner.height >= 6 ? 1 : 0)
+    // An ancestor's log is where bubbling shows: when there is room it grows with its lines,
+    // up to a third of the box, and its children keep the rest.
+    let grown = panel.logRows > 0 ? min(panel.log.lines.count, inner.height / 3) : 0
+    let logRows = roomy ? max(panel.logRows, grown) : (inner.height >= 6 ? 1 : 0)
     let parts = Layout.split(
       inner, .vertical, [.fixed(bodyRows), Layout.Share(weight: 1, minimum: 3), .fixed(logRows)])
     drawLines(panel.body, in: parts[0], into: &grid)
@@ -63,7 +92,7 @@ struct PanelRenderer {
         child.length.map(Layout.Share.fixed) ?? Layout.Share(weight: child.weight)
       })
     for (child, area) in zip(panel.children, areas) { draw(child, in: area, into: &grid) }
-    drawLog(panel.log, in: parts[2], into: &grid)
+    drawLog(panel, in: parts[2], into: &grid)
   }
 
   private func drawLeaf(_ panel: Panel, in inner: Rect, into grid: inout Grid) {
@@ -77,34 +106,70 @@ struct PanelRenderer {
       grid.putRun(Cell("·", style: theme.hint), at: logArea.origin, count: logArea.width)
       logArea = logArea.inset(top: 1)
     }
-    drawLog(panel.log, in: logArea, into: &grid)
+    drawLog(panel, in: logArea, into: &grid)
   }
 
   private func drawLines(_ lines: [StyledLine], in area: Rect, into grid: inout Grid) {
     for (offset, line) in lines.prefix(area.height).enumerated() {
+      // A cut line ends with "…", so nobody takes a clipped value for the whole one.
       grid.put(
-        line.text, at: Point(x: area.x, y: area.y + offset), style: theme(line.style),
-        maxWidth: area.width)
+        DisplayWidth.clipped(line.text, to: area.width), at: Point(x: area.x, y: area.y + offset),
+        style: theme(line.style), maxWidth: area.width)
     }
   }
 
-  private func drawLog(_ log: PanelLog, in area: Rect, into grid: inout Grid) {
+  /// Draws the visible part of a panel's log and notes its height, so scrolling stops at the
+  /// ends; hidden lines show as "+N above" on the top row and "+N below" on the bottom row.
+  private func drawLog(_ panel: Panel, in area: Rect, into grid: inout Grid) {
     guard !area.isEmpty else { return }
+    panel.log.fit(height: area.height)
+    let log = panel.log
     if log.lines.isEmpty {
       grid.put(
         "(nothing reached here yet)", at: area.origin, style: theme.hint, maxWidth: area.width)
     }
-    for (offset, line) in log.visible(height: area.height).enumerated() {
+    let range = log.visibleRange(height: area.height)
+    for (offset, index) in range.enumerated() {
+      let line = log.lines[index]
+      var x = area.x
+      let y = area.y + offset
+      if showsTimestamps {
+        x = grid.put(
+          Self.stamp(log.times[index]) + " ", at: Point(x: x, y: y), style: theme.hint,
+          maxWidth: area.maxX - x)
+      }
       grid.put(
-        line, at: Point(x: area.x, y: area.y + offset), style: theme.logLine(line),
-        maxWidth: area.width)
+        DisplayWidth.clipped(line, to: area.maxX - x), at: Point(x: x, y: y),
+        style: theme.logLine(line), maxWidth: area.maxX - x)
     }
-    if log.scrollBack > 0 {
-      let marker = " +\(log.scrollBack) "
+    let hidden = log.hidden(height: area.height)
+    var markers: [(text: String, y: Int)] = []
+    if hidden.above > 0 { markers.append((" +\(hidden.above) above ", area.y)) }
+    if hidden.below > 0 {
+      // One row: the row is shared, so the counts go side by side.
+      if area.height == 1, let above = markers.first {
+        markers[0].text = above.text + "+\(hidden.below) below "
+      } else {
+        markers.append((" +\(hidden.below) below ", area.maxY - 1))
+      }
+    }
+    for marker in markers {
+      let width = min(area.width, DisplayWidth.of(marker.text))
       grid.put(
-        marker, at: Point(x: area.maxX - DisplayWidth.of(marker), y: area.y),
-        style: theme.emphasis)
+        marker.text, at: Point(x: area.maxX - width, y: marker.y), style: theme.emphasis,
+        maxWidth: width)
     }
+  }
+
+  /// A log line's time on the app's clock, as seconds with milliseconds ("12.345s"); "-" for a
+  /// line noted without a clock.
+  static func stamp(_ time: Duration?) -> String {
+    guard let time else { return "      -" }
+    let milliseconds = max(0, Int(time / .milliseconds(1)))
+    let fraction = String(milliseconds % 1000)
+    let seconds = String(milliseconds / 1000)
+    return String(repeating: " ", count: max(0, 2 - seconds.count)) + seconds + "."
+      + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
   }
 
   /// Puts the panel's keys in its bottom border, like " l load  r ask ".

@@ -39,6 +39,8 @@ public enum Key: Sendable, Hashable {
   case ctrl(Character)
   /// A primary-button mouse click at a cell.
   case mouseClick(x: Int, y: Int)
+  /// The mouse wheel turned over a cell: `up` towards older lines, as a page up does.
+  case mouseWheel(up: Bool, x: Int, y: Int)
   /// The terminal changed size; the app re-lays out from scratch at the new size.
   case resize(width: Int, height: Int)
 }

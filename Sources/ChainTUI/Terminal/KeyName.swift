@@ -50,6 +50,12 @@ public enum KeyName {
       guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return failure }
       return .success(.mouseClick(x: x, y: y))
     }
+    for (prefix, up) in [("wheelup:", true), ("wheeldown:", false)] where lower.hasPrefix(prefix) {
+      let parts = lower.dropFirst(prefix.count).split(
+        separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return failure }
+      return .success(.mouseWheel(up: up, x: x, y: y))
+    }
     if lower.hasPrefix("resize:") {
       let parts = lower.dropFirst(7).split(separator: "x", omittingEmptySubsequences: false)
       guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
@@ -71,6 +77,7 @@ public enum KeyName {
     case .f(let number): return "f\(number)"
     case .ctrl(let letter): return "ctrl-\(letter)"
     case .mouseClick(let x, let y): return "click:\(x),\(y)"
+    case .mouseWheel(let up, let x, let y): return "\(up ? "wheelup" : "wheeldown"):\(x),\(y)"
     case .resize(let width, let height): return "resize:\(width)x\(height)"
     default: return "\(key)"  // Unreachable: every other case is in `named`.
     }

@@ -84,6 +84,12 @@ extension NcursesTerminal {
     case KEY_MOUSE:
       var event = MEVENT()
       guard getmouse(&event) == OK else { return nil }
+      if event.bstate & ck_button4_pressed() != 0 {
+        return .mouseWheel(up: true, x: Int(event.x), y: Int(event.y))
+      }
+      if event.bstate & ck_button5_pressed() != 0 {
+        return .mouseWheel(up: false, x: Int(event.x), y: Int(event.y))
+      }
       let press = ck_button1_pressed() | ck_button1_clicked()
       guard event.bstate & press != 0 else { return nil }
       return .mouseClick(x: Int(event.x), y: Int(event.y))

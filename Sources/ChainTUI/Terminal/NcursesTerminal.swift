@@ -94,7 +94,9 @@ package final class NcursesTerminal: TerminalBackend {
     set_escdelay(25)  // NB: the default 1 s makes Esc feel broken.
     curs_set(0)
     wtimeout(window, 0)
-    mousemask(ck_button1_pressed() | ck_button1_clicked() | ck_button1_released(), nil)
+    mousemask(
+      ck_button1_pressed() | ck_button1_clicked() | ck_button1_released()
+        | ck_button4_pressed() | ck_button5_pressed(), nil)
     mouseinterval(0)  // Report presses at once instead of waiting to detect a click.
     var hasDefaultColors = false
     if colors && has_colors() {

@@ -22,6 +22,9 @@ extension TreeFileParser {
     if case .mouseClick = key {
       throw line.error("expected a key; a click is not one a panel can bind", at: keyToken)
     }
+    if case .mouseWheel = key {
+      throw line.error("expected a key; a click is not one a panel can bind", at: keyToken)
+    }
     if let job = Self.reservedKeys[key] {
       throw line.error(
         "expected a key of the panel's own; '\(KeyName.format(key))' \(job) everywhere",

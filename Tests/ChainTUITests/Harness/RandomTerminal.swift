@@ -22,7 +22,7 @@ final class RandomTerminal: TerminalBackend {
   /// Keys a person would press while exploring; arrows are over-represented on purpose.
   static let keys: [Key] =
     [.up, .down, .left, .right, .up, .down, .left, .right, .tab, .shiftTab, .enter]
-    + "123456ilegrsmucxad".map(Key.character) + [.character(" "), .escape, .pageUp]
+    + "123456ilegrsmucxadzt".map(Key.character) + [.character(" "), .escape, .pageUp, .home]
 
   init(size: Size, clock: ManualLoopClock, seed: UInt64, keys: Int) {
     self.size = size
@@ -60,6 +60,10 @@ final class RandomTerminal: TerminalBackend {
     case 6..<12:
       return .mouseClick(
         x: Int.random(in: 0..<size.width, using: &generator),
+        y: Int.random(in: 0..<size.height, using: &generator))
+    case 12..<16:
+      return .mouseWheel(
+        up: Bool.random(using: &generator), x: Int.random(in: 0..<size.width, using: &generator),
         y: Int.random(in: 0..<size.height, using: &generator))
     default:
       return Self.keys.randomElement(using: &generator) ?? .tab

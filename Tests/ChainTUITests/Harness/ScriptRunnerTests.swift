@@ -71,23 +71,6 @@ struct ScriptRunnerTests {
     #expect(run("scene nope\nexpect row 0 is \"\"").details.contains("unknown scene 'nope'"))
   }
 
-  @Test("an unknown panel name lists the names there are")
-  func unknownPanelListsTheNames() {
-    #expect(
-      run("focus Nope\nexpect row 0 is \"\"").details.contains(
-        "there is no focusable panel named 'Nope'; there are: Left, Right"))
-    #expect(
-      run("expect log of Nope contains \"x\"").details.contains(
-        "there is no panel named 'Nope'; there are: Left, Right"))
-  }
-
-  @Test("outcome=errors, as a dispatch's summary prints it, is accepted like outcome=error")
-  func outcomeErrorsIsAccepted() throws {
-    let line = try ScriptParser.parse("expect event outcome=errors", file: "t.chaintui")
-    let other = try ScriptParser.parse("expect event outcome=error", file: "t.chaintui")
-    #expect(line.steps.map(\.action) == other.steps.map(\.action))
-  }
-
   @Test("a script with no expect or snapshot line fails, since it could never fail")
   func noExpectations() {
     let report = run("press + +\ntick 1s")
