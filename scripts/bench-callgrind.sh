@@ -2,9 +2,11 @@
 # Instruction counts per operation for the benchmark cases, under valgrind's callgrind.
 #
 # Builds chainkit-bench in release, copies it stripped of debug info (valgrind 3.19 cannot read
-# the DWARF 5 that Swift 6.3 emits), then for each case runs it twice under callgrind with
-# deterministic hashing: once with N iterations and once with 0 (same fixture, same 16 warm-up
-# iterations). Ir per op = (Ir(N) - Ir(0)) / N, repeatable to the instruction.
+# the DWARF 5 that Swift 6.3 emits), then runs each case once under callgrind with deterministic
+# hashing: fixture and 16 warm-up iterations, then N iterations inside a collection window that
+# the benchmark opens and closes with callgrind client requests (--collect-atstart=no).
+# Ir per op = Ir in the window / N, repeatable to the instruction; one valgrind run per case
+# instead of two (N and 0 iterations), and nothing outside the loop is counted.
 #
 # usage: scripts/bench-callgrind.sh [--filter TEXT]   (make bench-callgrind ARGS="--filter bubble8")
 set -euo pipefail
@@ -27,13 +29,18 @@ cp "$bin" "$work/chainkit-bench"
 strip -g "$work/chainkit-bench"
 export SWIFT_DETERMINISTIC_HASHING=1
 
-# Total instructions of one run of one case.
+# Instructions inside the collection window of one run of one case.
 instructions() {
-  valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-    "$work/chainkit-bench" --case "$1" --iterations "$2" >/dev/null 2>"$work/log" || {
+  valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$work/out" \
+    "$work/chainkit-bench" --case "$1" --iterations "$2" >"$work/stdout" 2>"$work/log" || {
     cat "$work/log" >&2
     exit 1
   }
+  if ! grep -q $'^window\tyes\tunder valgrind\tyes' "$work/stdout"; then
+    echo "bench-callgrind: $1 ran without a collection window:" >&2
+    cat "$work/stdout" >&2
+    exit 1
+  fi
   awk '/^(summary|totals):/ { print $2; exit }' "$work/out"
 }
 
@@ -41,7 +48,6 @@ printf '| %-24s | %9s | %9s | %9s | %s\n' case iterations "Ir/op" "notes Ir" ope
 printf '|%s|\n' "--------------------------|-----------:|----------:|----------:|----------"
 "$work/chainkit-bench" --list "${filter[@]}" | while IFS=$'\t' read -r id iterations notes label; do
   measured=$(instructions "$id" "$iterations")
-  baseline=$(instructions "$id" 0)
-  per_op=$(awk -v m="$measured" -v b="$baseline" -v n="$iterations" 'BEGIN { printf "%.0f", (m - b) / n }')
+  per_op=$(awk -v m="$measured" -v n="$iterations" 'BEGIN { printf "%.0f", m / n }')
   printf '| %-24s | %10s | %9s | %9s | %s\n' "$id" "$iterations" "$per_op" "$notes" "$label"
 done

@@ -1,3 +1,4 @@
+import CCallgrind
 import Foundation
 
 /// `chainkit-bench`: measures ChainKit, the floor and the peers in one run and prints the tables.
@@ -28,15 +29,20 @@ struct BenchMain {
     runTimed(cases, options: options)
   }
 
-  /// Instruction-count mode: each case warmed up, then run `iterations` times, untimed.
+  /// Instruction-count mode: each case warmed up, then run `iterations` times, untimed, inside
+  /// callgrind's collection window (scripts/bench-callgrind.sh runs with --collect-atstart=no).
   @MainActor
   private static func runFixed(_ cases: [BenchCase], iterations: Int) {
     for benchCase in cases {
       let body = benchCase.make()
       body(16)
+      chainkit_bench_window_begin()
       body(iterations)
+      chainkit_bench_window_end()
     }
-    print("ran \(cases.count) case(s), \(iterations) iteration(s) each; sink \(Sink.total & 1)")
+    let window = chainkit_bench_window_supported() ? "yes" : "no (valgrind headers missing)"
+    let valgrind = chainkit_bench_under_valgrind() ? "yes" : "no"
+    print("window\t\(window)\tunder valgrind\t\(valgrind)\tsink \(Sink.total & 1)")
   }
 
   @MainActor
