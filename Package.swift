@@ -23,7 +23,12 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CNcurses"),
-    .target(name: "ChainKit", swiftSettings: strict),
+    // CHAINKIT_INVARIANTS compiles in the executable invariant checks and the live-object
+    // census the tests run (as swift-collections' COLLECTIONS_INTERNAL_CHECKS); release builds,
+    // and so the benchmarks, leave them out.
+    .target(
+      name: "ChainKit",
+      swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
     .target(name: "ChainTUI", dependencies: ["ChainKit", "CNcurses"], swiftSettings: strict),
     .target(
       name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),

@@ -23,7 +23,7 @@ struct EventBusConcurrencyTests {
   func eightThreadsLoseNothing() async throws {
     let bus = EventBus(name: "threads")
     let collector = Collector()
-    bus.subscribe(Tagged.self, owner: collector) { [collector] event in
+    bus.subscribe(Tagged.self, owner: collector) { collector, event in
       collector.received[event.thread].append(event.sequence)
       collector.count += 1
     }

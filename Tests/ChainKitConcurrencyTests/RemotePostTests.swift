@@ -1,7 +1,8 @@
-import ChainKit
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ChainKit
 
 /// Which thread posted, and its sequence number there.
 private struct Stamp: Sendable, Equatable {

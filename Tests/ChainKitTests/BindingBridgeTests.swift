@@ -3,7 +3,7 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: bridges and tracing")
+@Suite("Binding: bridges and tracing", .leakChecked)
 struct BindingBridgeTests {
   @Test("a property posts an event from its node on each change, and nothing for an equal value")
   func propertyPostsItsChanges() {

@@ -4,7 +4,7 @@ import Testing
 
 /// FishBind's README, scenario by scenario.
 @MainActor
-@Suite("Binding: FishBind's README")
+@Suite("Binding: FishBind's README", .leakChecked)
 struct BindingFishBindTests {
   @Test("FishBind two-way: three objects bound by property and by method follow any one of them")
   func threeObjectsBoundByPropertyAndMethod() {

@@ -3,12 +3,13 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: groups")
+@Suite("Binding: groups", .leakChecked)
 struct BindingGroupTests {
   /// Records every write to `properties` as "name:value".
   private func record(_ properties: [Property<Int>], into log: UpdateLog) {
     for property in properties {
-      property.observe { _, new in log.entries.append("\(property.name):\(new)") }
+      let name = property.name
+      property.observe { _, new in log.entries.append("\(name):\(new)") }
     }
   }
 

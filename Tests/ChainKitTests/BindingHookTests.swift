@@ -3,7 +3,7 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: Hook")
+@Suite("Binding: Hook", .leakChecked)
 struct BindingHookTests {
   @Test("rule 36: calling a hook runs the function, then notifies observers with args and result")
   func hookRunsThenNotifies() {
@@ -31,8 +31,8 @@ struct BindingHookTests {
   @Test("FishBind one-way method binding: observers run after each hooked call, in order 1-4")
   func viewAppearanceCallsAreObservedInOrder() {
     let controller = AppearingController()
-    controller.viewDidAppear.observe { _, _ in controller.log.append("4") }
-    controller.viewWillAppear.observe { _, _ in controller.log.append("2") }
+    controller.viewDidAppear.observe { [unowned controller] _, _ in controller.log.append("4") }
+    controller.viewWillAppear.observe { [unowned controller] _, _ in controller.log.append("2") }
     controller.viewWillAppear(true)
     controller.viewDidAppear(true)
     #expect(controller.log == ["1", "2", "3", "4"])

@@ -3,7 +3,7 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: lifetimes")
+@Suite("Binding: lifetimes", .leakChecked)
 struct BindingLeakTests {
   @Test("after unbinding, properties, owners and observers deallocate")
   func unbindingLeavesNothingAlive() {

@@ -3,13 +3,13 @@ import Testing
 @testable import ChainKit
 
 @MainActor
-@Suite("Binding: Property")
+@Suite("Binding: Property", .leakChecked)
 struct BindingPropertyTests {
   @Test("rule 34: observers get the old and the new value after each set")
   func observersGetOldAndNewAfterEachSet() {
     let name = Property("", name: "name")
     var log: [String] = []
-    name.observe { old, new in log.append("\(old)->\(new):\(name.value)") }
+    name.observe { [unowned name] old, new in log.append("\(old)->\(new):\(name.value)") }
     name.value = "json"
     name.value = "GCD"
     #expect(log == ["->json:json", "json->GCD:GCD"])
@@ -49,7 +49,7 @@ struct BindingPropertyTests {
     let count = Property(0)
     var log: [String] = []
     var added = false
-    count.observe { _, new in
+    count.observe { [unowned count] _, new in
       log.append("first:\(new)")
       guard !added else { return }
       added = true
@@ -74,13 +74,24 @@ struct BindingPropertyTests {
     #expect(count.observerCount == 0)
   }
 
-  @Test("a set of an equal value still notifies observers")
-  func equalSetStillNotifies() {
+  @Test("rule 34: setting an equal value notifies nobody")
+  func equalSetNotifiesNobody() {
     let count = Property(3)
     var log: [String] = []
     count.observe { old, new in log.append("\(old)->\(new)") }
     count.value = 3
-    #expect(log == ["3->3"])
+    count.value = 4
+    #expect(log == ["3->4"])
+  }
+
+  @Test("rule 34: a property of a value that cannot be compared notifies every write")
+  func incomparableValuesNotifyEveryWrite() {
+    struct Opaque { var id: Int }
+    let item = Property(Opaque(id: 1))
+    var calls = 0
+    item.observe { _, _ in calls += 1 }
+    item.value = Opaque(id: 1)
+    #expect(calls == 1)
   }
 }
 

@@ -5,7 +5,7 @@ import Testing
 /// DCFrame's post list: the interactive cell sends an event up, the common parent (`PostItem`)
 /// shares data down, and the photo cell, a sibling, redraws from it.
 @MainActor
-@Suite("Data shared down: DCFrame's post list")
+@Suite("Data shared down: DCFrame's post list", .leakChecked)
 struct DataSharingDCFrameTests {
   struct Photo: Equatable {
     var text: String

@@ -7,7 +7,7 @@ extension DataKey where Value == String {
 }
 
 @MainActor
-@Suite("Data shared down: rules 26-29")
+@Suite("Data shared down: rules 26-29", .leakChecked)
 struct DataSharingRuleTests {
   @Test(
     "rule 26: value(for:) resolves the nearest: the node itself, then its ancestors in path order")

@@ -7,7 +7,7 @@ extension DataKey where Value == Int {
 }
 
 @MainActor
-@Suite("Data shared down: subscriptions, tracing, depth")
+@Suite("Data shared down: subscriptions, tracing, depth", .leakChecked)
 struct DataSharingSubscriptionTests {
   @Test("a subscriber cancelled during a notification is not called")
   func cancelledDuringNotificationIsSkipped() throws {
@@ -96,7 +96,7 @@ struct DataSharingSubscriptionTests {
       root.share((value ?? 0) + 1, for: .count)
     }
     root.share(0, for: .count)
-    #expect(calls <= Node.nestingLimit + 1)
+    #expect(calls <= ReentryGuard.nestingLimit + 1)
     #expect(calls > 1)
   }
 

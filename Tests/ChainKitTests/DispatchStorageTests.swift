@@ -4,14 +4,14 @@ import Testing
 
 /// The unretained dispatch storage (registration lists, cached paths, capture masks) keeps the
 /// contract's snapshot, removal and phase rules when listeners change things mid-dispatch.
-@Suite("Dispatch storage under change (rules 9-10, 21)")
+@Suite("Dispatch storage under change (rules 9-10, 21)", .leakChecked)
 @MainActor
 struct DispatchStorageTests {
   @Test("rule 10: listeners added past the list's capacity mid-dispatch run from the next event")
   func listenersAddedPastCapacityRunNextTime() {
     let node = Node("node")
     let log = Log()
-    node.on(Keys.ping) { _, value in
+    node.on(Keys.ping) { [unowned node] _, value in
       log.add("first \(value)")
       guard value == 1 else { return }
       for index in 0..<9 { node.on(Keys.ping) { _, value in log.add("added\(index) \(value)") } }

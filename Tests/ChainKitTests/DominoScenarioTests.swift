@@ -4,7 +4,7 @@ import Testing
 
 /// Domino's README, as a test: ContentViewController -> ContainerViewController ->
 /// RootViewController, with a manager object mounted into the chain.
-@Suite("Domino's README scenario")
+@Suite("Domino's README scenario", .leakChecked)
 @MainActor
 struct DominoScenarioTests {
   /// Domino's `ContentViewControllerEvents` protocol, as typed keys.

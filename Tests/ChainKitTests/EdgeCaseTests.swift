@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Edge cases: depth, teardown, mutation during dispatch, re-parenting")
+@Suite("Edge cases: depth, teardown, mutation during dispatch, re-parenting", .leakChecked)
 @MainActor
 struct EdgeCaseTests {
   @Test("a tree 100,000 nodes deep posts and tears down without stack overflow")
@@ -51,9 +51,9 @@ struct EdgeCaseTests {
     let extra = Node("extra")
     let log = Log()
     extra.on(Keys.ping) { _, value in log.add("extra \(value)") }
-    nodes[1].on(Keys.ping) { _, value in
+    nodes[1].on(Keys.ping) { [unowned leaf = nodes[1]] _, value in
       log.add("leaf \(value)")
-      try nodes[1].mount(at: extra)
+      try leaf.mount(at: extra)
     }
     nodes[1].post(Keys.ping, 1)
     nodes[1].post(Keys.ping, 2)
@@ -65,9 +65,9 @@ struct EdgeCaseTests {
     let nodes = try chain("root", "leaf")
     let log = Log()
     nodes[0].on(Keys.ping) { _, value in log.add("root \(value)") }
-    nodes[1].on(Keys.ping) { _, value in
+    nodes[1].on(Keys.ping) { [unowned leaf = nodes[1]] _, value in
       log.add("leaf \(value)")
-      nodes[1].unmountFromAll()
+      leaf.unmountFromAll()
     }
     nodes[1].post(Keys.ping, 1)
     nodes[1].post(Keys.ping, 2)
@@ -79,9 +79,9 @@ struct EdgeCaseTests {
     // Snapshots are taken per node on arrival (rule 10): the root has not been reached yet.
     let nodes = try chain("root", "leaf")
     let log = Log()
-    nodes[1].on(Keys.ping) { _, value in
+    nodes[1].on(Keys.ping) { [unowned root = nodes[0]] _, value in
       log.add("leaf \(value)")
-      if value == 1 { nodes[0].on(Keys.ping) { _, value in log.add("root \(value)") } }
+      if value == 1 { root.on(Keys.ping) { _, value in log.add("root \(value)") } }
     }
     nodes[1].post(Keys.ping, 1)
     #expect(log.entries == ["leaf 1", "root 1"])

@@ -12,7 +12,7 @@ private final class Owner {}
 private struct Boom: Error {}
 
 @MainActor
-@Suite("EventBus: rules 30-33")
+@Suite("EventBus: rules 30-33", .leakChecked)
 struct EventBusRuleTests {
   @Test("rule 30: a private bus is independent of the default bus")
   func privateBusIsIndependent() {
@@ -42,7 +42,7 @@ struct EventBusRuleTests {
     let bus = EventBus(name: "bus")
     var owner: Owner? = Owner()
     var log: [Int] = []
-    if let owner { bus.subscribe(Ping.self, owner: owner) { log.append($0.value) } }
+    if let owner { bus.subscribe(Ping.self, owner: owner) { _, ping in log.append(ping.value) } }
     bus.publish(Ping(value: 1))
     owner = nil
     bus.publish(Ping(value: 2))
@@ -55,8 +55,10 @@ struct EventBusRuleTests {
     let bus = EventBus(name: "bus")
     let owner = Owner()
     var log: [String] = []
-    let first = bus.subscribe(Ping.self, owner: owner) { log.append("first:\($0.value)") }
-    bus.subscribe(Ping.self, owner: owner) { log.append("second:\($0.value)") }
+    let first = bus.subscribe(Ping.self, owner: owner) { _, ping in
+      log.append("first:\(ping.value)")
+    }
+    bus.subscribe(Ping.self, owner: owner) { _, ping in log.append("second:\(ping.value)") }
     bus.publish(Ping(value: 1))
     #expect(log == ["second:1"])
     #expect(!first.isActive)
@@ -149,7 +151,7 @@ struct EventBusRuleTests {
     let bus = EventBus(name: "bus")
     var log: [String] = []
     var second: Subscription?
-    bus.subscribe(Ping.self) { event in
+    bus.subscribe(Ping.self) { [unowned bus] event in
       log.append("first:\(event.value)")
       second?.cancel()
       bus.subscribe(Ping.self) { log.append("added:\($0.value)") }
@@ -176,7 +178,7 @@ struct EventBusRuleTests {
   func nestedPublish() {
     let bus = EventBus(name: "bus")
     var log: [String] = []
-    bus.subscribe(Int.self) { value in
+    bus.subscribe(Int.self) { [unowned bus] value in
       log.append("int:\(value)")
       bus.publish("nested \(value)")
       log.append("after:\(value)")
@@ -185,7 +187,7 @@ struct EventBusRuleTests {
     bus.publish(1)
     #expect(log == ["int:1", "nested 1", "after:1"])
 
-    bus.subscribe(Ping.self) { bus.publish(Ping(value: $0.value + 1)) }
+    bus.subscribe(Ping.self) { [unowned bus] in bus.publish(Ping(value: $0.value + 1)) }
     let outcome = bus.publish(Ping(value: 0))
     #expect(
       outcome.errors.contains { ($0 as? ChainError) == .nestingTooDeep(key: "Ping", limit: 64) })

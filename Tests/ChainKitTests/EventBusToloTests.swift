@@ -2,10 +2,11 @@ import Testing
 
 @testable import ChainKit
 
-/// Tolo's sample app: a random event at 1 Hz, with subscribers added and removed at will. The
-/// clock is a manual tick, so the test never waits on real time.
+/// Tolo's sample app: a random event at 1 Hz, with subscribers added and removed at will.
+///
+/// The clock is a manual tick, so the test never waits on real time.
 @MainActor
-@Suite("EventBus: Tolo's sample")
+@Suite("EventBus: Tolo's sample", .leakChecked)
 struct EventBusToloTests {
   struct RandomEvent: Equatable {
     var tick: Int
@@ -45,19 +46,19 @@ struct EventBusToloTests {
     let early = Label()
     let late = Label()
     var removed: Label? = Label()
-    bus.subscribe(RandomEvent.self, owner: early) { [early] in early.shown.append($0.tick) }
+    bus.subscribe(RandomEvent.self, owner: early) { label, event in label.shown.append(event.tick) }
     #expect(early.shown.isEmpty)  // no tick yet: the producer's value is nil
     ticker.tick()
     if let removed {
-      bus.subscribe(RandomEvent.self, owner: removed) { [weak removed] in
-        removed?.shown.append($0.tick)
+      bus.subscribe(RandomEvent.self, owner: removed) { label, event in
+        label.shown.append(event.tick)
       }
     }
     #expect(removed?.shown == [1])  // the current value, at once
     ticker.tick()
     removed = nil
     ticker.tick()
-    bus.subscribe(RandomEvent.self, owner: late) { [late] in late.shown.append($0.tick) }
+    bus.subscribe(RandomEvent.self, owner: late) { label, event in label.shown.append(event.tick) }
     ticker.tick()
     #expect(early.shown == [1, 2, 3, 4])
     #expect(late.shown == [3, 4])
@@ -70,7 +71,7 @@ struct EventBusToloTests {
     let bus = EventBus(name: "tolo")
     let label = Label()
     var text = ""
-    bus.subscribe(TextChanged.self, owner: label) { text = $0.text }
+    bus.subscribe(TextChanged.self, owner: label) { _, event in text = event.text }
     for prefix in ["h", "he", "hey"] { bus.publish(TextChanged(text: prefix)) }
     #expect(text == "hey")
   }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Events (rules 6-8)")
+@Suite("Events (rules 6-8)", .leakChecked)
 @MainActor
 struct EventTests {
   @Test("rule 6: keys are the same key only if name and payload type match")
@@ -77,11 +77,11 @@ struct EventTests {
     let nodes = try chain("root", "middle", "leaf")
     let other = Node("other")
     let log = Log()
-    nodes[1].on(Keys.ping) { _, value in
+    nodes[1].on(Keys.ping) { [unowned root = nodes[0], unowned middle = nodes[1]] _, value in
       log.add("middle \(value)")
       if value == 1 {
-        nodes[1].unmount(from: nodes[0])
-        try nodes[1].mount(at: other)
+        middle.unmount(from: root)
+        try middle.mount(at: other)
       }
     }
     nodes[0].on(Keys.ping) { _, value in log.add("root \(value)") }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Handler tables and target-bound listeners (rules 15-16)")
+@Suite("Handler tables and target-bound listeners (rules 15-16)", .leakChecked)
 @MainActor
 struct HandlerTableTests {
   @Test("rule 15: a handler table registers many keys at once; unknown events pass on")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Interceptors and decorators (rules 17-18)")
+@Suite("Interceptors and decorators (rules 17-18)", .leakChecked)
 @MainActor
 struct InterceptorTests {
   @Test("rule 17: an interceptor's rewrite is seen by its node and later nodes, not earlier ones")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Phases, snapshots, order and stopping (rules 9-12)")
+@Suite("Phases, snapshots, order and stopping (rules 9-12)", .leakChecked)
 @MainActor
 struct PhaseTests {
   @Test("rule 9: capture runs root to target, then target, then bubble back up")
@@ -31,7 +31,7 @@ struct PhaseTests {
   func listenerAddedDuringDispatchRunsNextTime() throws {
     let node = Node("node")
     let log = Log()
-    node.on(Keys.ping) { _, value in
+    node.on(Keys.ping) { [unowned node] _, value in
       log.add("first \(value)")
       if value == 1 { node.on(Keys.ping) { _, value in log.add("added \(value)") } }
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Requests (rules 19-20)")
+@Suite("Requests (rules 19-20)", .leakChecked)
 @MainActor
 struct RequestTests {
   @Test("rule 19: the first response wins and ends the walk; nil declines")

@@ -4,7 +4,7 @@ import Testing
 
 /// The responder-chain router's article, as a test: cell -> table -> controller, a handler table
 /// (the strategy) at the controller and a decorator at each level on the way up.
-@Suite("The responder-chain router's scenario")
+@Suite("The responder-chain router's scenario", .leakChecked)
 @MainActor
 struct RouterScenarioTests {
   @Test("a handler table at the controller and decorators adding keys at each level")

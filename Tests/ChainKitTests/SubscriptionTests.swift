@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("Subscriptions and lifetime (rules 21-22)")
+@Suite("Subscriptions and lifetime (rules 21-22)", .leakChecked)
 @MainActor
 struct SubscriptionTests {
   @Test("rule 21: every registration returns a token that cancels it")
@@ -92,7 +92,7 @@ struct SubscriptionTests {
     let node = Node("node")
     let target = Target("vc")
     let log = Log()
-    node.on(Keys.ping) { _, value in
+    node.on(Keys.ping) { [unowned node] _, value in
       guard value == 1 else { return }
       node.on(Keys.ping, target: target) { _, _, value in log.add("replacement \(value)") }
     }

@@ -44,7 +44,7 @@ private func runScenario() throws -> (log: [String], trace: [TraceRecord]) {
 }
 
 @MainActor
-@Suite("Deterministic dispatch")
+@Suite("Deterministic dispatch", .leakChecked)
 struct TracingDeterminismTests {
   @Test("rule 23: the same sequence of posts twice gives the same listener log and trace")
   func sameSequenceSameLog() throws {

@@ -7,7 +7,7 @@ extension EventKey where Payload == Int {
 }
 
 @MainActor
-@Suite("Trace filters")
+@Suite("Trace filters", .leakChecked)
 struct TracingFilterTests {
   @Test("rule 37: a filter by key keeps only that key's dispatches")
   func filterByKey() throws {

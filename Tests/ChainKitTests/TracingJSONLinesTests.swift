@@ -8,7 +8,7 @@ extension EventKey where Payload == String {
 }
 
 @MainActor
-@Suite("JSON Lines traces")
+@Suite("JSON Lines traces", .leakChecked)
 struct TracingJSONLinesTests {
   @Test("rule 38: JSON Lines output parses back into the same records")
   func jsonLinesRoundTrip() throws {

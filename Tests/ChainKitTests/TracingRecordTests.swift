@@ -29,7 +29,7 @@ private func tracedTree() throws -> (root: Node, mid: Node, leaf: Node, log: Tra
 }
 
 @MainActor
-@Suite("Trace records")
+@Suite("Trace records", .leakChecked)
 struct TracingRecordTests {
   @Test("rule 37: the record of a nested dispatch names its parent dispatch")
   func nestedRecordNamesParent() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChainKit
 
-@Suite("The tree (rules 1-5)")
+@Suite("The tree (rules 1-5)", .leakChecked)
 @MainActor
 struct TreeTests {
   @Test("rule 1: a node never keeps its owner alive")

@@ -87,5 +87,5 @@ private func start<Value>(
 ) -> Subscription {
   let group = BindingGroup(
     name: name, tracer: tracer, members: ContiguousArray(members.map { $0.make() }))
-  return Subscription(weak: group.start())
+  return Subscription(group.start())
 }

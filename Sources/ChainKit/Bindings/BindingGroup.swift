@@ -24,8 +24,8 @@ final class BindingGroup<G>: Cancellable {
   private var pending: MemberBox<G>?
   private var isCancelled = false
   private var hasDropped = false
-  /// What the binding's token refers to weakly, instead of the group.
-  private var ticket: CancelTicket<BindingGroup<G>>?
+  /// What the binding's token holds instead of the group.
+  let ticket = Ticket()
 
   /// The most changes one outside write may set off, deferred ones included.
   static var roundLimit: Int { 64 }
@@ -37,12 +37,13 @@ final class BindingGroup<G>: Cancellable {
     self.members = members
   }
 
+  deinit { ticket.end() }
+
   /// Starts listening to the members, then writes the first member's value to the others.
   ///
-  /// - Returns: The ticket the binding's token refers to.
-  func start() -> CancelTicket<BindingGroup<G>> {
-    let ticket = CancelTicket(self)
-    self.ticket = ticket
+  /// - Returns: The ticket the binding's token holds.
+  func start() -> Ticket {
+    ticket.attach(to: self)
     for member in members { member.attach(to: self) }
     if let first = members.first, let value = first.currentValue {
       propagate(from: first, value: value)
@@ -61,7 +62,9 @@ final class BindingGroup<G>: Cancellable {
 
   /// Writes `value` (a change of `source`) to every other member, then any deferred changes.
   func propagate(from source: MemberBox<G>, value: G) {
-    guard !isCancelled else { return }
+    guard !isCancelled, ReentryGuard.admit(name) == nil else { return }
+    _ = ReentryGuard.enter()
+    defer { ReentryGuard.leave() }
     isPropagating = true
     var source = source
     var value = value

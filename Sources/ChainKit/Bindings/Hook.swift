@@ -8,7 +8,11 @@
 /// ```
 ///
 /// Several arguments are a tuple; a function without arguments has `Args == Void`. Observers
-/// follow the same snapshot-and-cancel rules as a ``Property``'s. ``callSilently(_:)`` runs the
+/// follow the same snapshot-and-cancel rules as a ``Property``'s, and the same policy for
+/// re-entry: a call made from inside the hook's own notification runs the function and returns
+/// its result at once, and is notified after the current round (calls made during one round are
+/// notified in order in the next); observers that keep calling the hook are cut off after
+/// ``ReentryGuard/nestingLimit`` rounds with ``ChainError/writeLoop(name:rounds:)``. ``callSilently(_:)`` runs the
 /// function without notifying anyone (FishBind's `deadFish`). A hook can be a member of a binding
 /// (see ``BindingMember``) and can post an event on each call (``post(on:_:)``).
 @MainActor
@@ -19,6 +23,10 @@ public final class Hook<Args, Result> {
   let observers = ObserverList<Args, Result>()
   /// The bindings this hook is a member of; notified after the observers.
   let bindings = ObserverList<Args, Result>()
+  /// Whether a notification round of this hook is under way.
+  private var isNotifying = false
+  /// Calls made during the current round, notified in the next.
+  private var deferredCalls: [(args: Args, result: Result)] = []
 
   /// Wraps a function.
   ///
@@ -38,9 +46,38 @@ public final class Hook<Args, Result> {
   @discardableResult
   public func call(_ args: Args) -> Result {
     let result = body(args)
+    if isNotifying {
+      deferredCalls.append((args, result))
+    } else {
+      notify(args, result)
+    }
+    return result
+  }
+
+  /// Runs notification rounds through the ``ReentryGuard``: this call's, then one per batch of
+  /// calls made during the previous round.
+  private func notify(_ args: Args, _ result: Result) {
+    guard ReentryGuard.admit(displayName) == nil else { return }
+    _ = ReentryGuard.enter()
+    isNotifying = true
     observers.notify(args, result)
     bindings.notify(args, result)
-    return result
+    var rounds = 1
+    while !deferredCalls.isEmpty {
+      let batch = deferredCalls
+      deferredCalls = []
+      guard rounds < ReentryGuard.nestingLimit else {
+        ReentryGuard.report(.writeLoop(name: displayName, rounds: rounds))
+        break
+      }
+      rounds += 1
+      for call in batch {
+        observers.notify(call.args, call.result)
+        bindings.notify(call.args, call.result)
+      }
+    }
+    isNotifying = false
+    ReentryGuard.leave()
   }
 
   /// Runs the function without notifying any observer or binding (FishBind's `deadFish`).

@@ -48,8 +48,10 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   private let fromMember: (@MainActor (M) -> G)?
   private let memberName: String
   /// The identity of this member's observer of the property: compared to skip the member's own
-  /// echo, and looked up to cancel it. NB: not a weak reference, which would give every observer
-  /// box a side table, and it is retained on every notification.
+  /// echo, and looked up to cancel it.
+  ///
+  /// NB: not a weak reference, which would give every observer box a side table, and it is retained
+  /// on every notification.
   private var observerID: ObjectIdentifier?
   /// The value this binding is writing to the property right now: its echo is not a change.
   private var writing: M?
@@ -98,7 +100,10 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
         new: String(describing: new))
       return
     }
-    guard old != new else { return }
+    // NB: a change that is already stale (an observer wrote the property again while it was
+    // notifying this one) is not propagated: that newer write is notified after this round,
+    // and propagating the older value would overwrite it in the other members.
+    guard old != new, property.storage == new else { return }
     group.trace(.change, self, old: String(describing: old), new: String(describing: new))
     group.propagate(from: self, value: fromMember(new))
   }

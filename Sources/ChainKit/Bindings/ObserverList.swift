@@ -4,7 +4,7 @@
 /// `Property<Int>` runs a notification specialised for `Int`, without generic metadata lookups.
 @MainActor
 @usableFromInline
-final class ObserverBox<A, B>: Cancellable {
+final class ObserverBox<A, B>: Cancellable, SlotIndexed {
   @usableFromInline let body: @MainActor (A, B) -> Void
   /// Whether the observer is tied to an object's lifetime (see ``lifetime``).
   @usableFromInline let isLifetimeBound: Bool
@@ -13,14 +13,23 @@ final class ObserverBox<A, B>: Cancellable {
   /// Set when cancelled; a removed observer is never called again, even from a snapshot.
   @usableFromInline @exclusivity(unchecked) private(set) var isRemoved = false
   weak var list: ObserverList<A, B>?
-  /// What the observer's token refers to, so the box itself is never weakly referenced.
-  private var ticket: CancelTicket<ObserverBox>?
+  /// The observer's index in its list.
+  @usableFromInline var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.observer)
+  #endif
+  /// What the observer's token holds, so the box itself is never weakly referenced.
+  let ticket = Ticket()
 
   init(lifetime: AnyObject?, body: @escaping @MainActor (A, B) -> Void) {
     self.body = body
     self.isLifetimeBound = lifetime != nil
     self.lifetime = lifetime
+    ticket.attach(to: self)
   }
+
+  deinit { ticket.end() }
 
   var isActive: Bool { !isRemoved && (!isLifetimeBound || lifetime != nil) }
 
@@ -28,31 +37,26 @@ final class ObserverBox<A, B>: Cancellable {
   func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    list?.removeCancelled()
+    list?.remove(self)
   }
 
   /// A token that cancels this observer and does not keep it alive.
-  func token() -> Subscription {
-    let ticket = CancelTicket(self)
-    self.ticket = ticket
-    return Subscription(weak: ticket)
-  }
+  func token() -> Subscription { Subscription(ticket) }
 }
 
 /// The observers of one value, notified with the chain's snapshot-and-cancel semantics.
 ///
 /// A notification calls the observers present when it starts, in registration order; one added
 /// during it is first called by the next notification, and one cancelled during it is not called
-/// again. Cancelled observers stay in place as tombstones until no notification of this list is
-/// under way, so a notification can walk the list by index without copying it: a notification
-/// allocates nothing.
+/// again. The observers live in a ``SlotList``: a notification walks it by index without copying
+/// or retaining, and cancelling costs O(1).
 @MainActor
 @usableFromInline
-final class ObserverList<A, B> {
+final class ObserverList<A, B>: DeferredCompaction {
   // NB: accessed in place only, never `inout` across a call: no exclusivity checks.
-  @usableFromInline @exclusivity(unchecked) var boxes: ContiguousArray<ObserverBox<A, B>> = []
-  @usableFromInline @exclusivity(unchecked) var notifying = 0
-  @usableFromInline @exclusivity(unchecked) var hasTombstones = false
+  @usableFromInline @exclusivity(unchecked) var boxes = SlotList<ObserverBox<A, B>>()
+  /// Whether a compaction is scheduled with the ``ReentryGuard``.
+  private var compactionQueued = false
 
   @usableFromInline init() {}
 
@@ -70,56 +74,52 @@ final class ObserverList<A, B> {
   func notify(_ first: A, _ second: B, skipping skipped: ObjectIdentifier? = nil) {
     // NB: the count is the snapshot: observers appended from here on are not called.
     let count = boxes.count
-    guard count > 0 else { return }
-    notifying += 1
     var index = 0
     while index < count {
-      let box = boxes[index]
-      if !box.isRemoved, ObjectIdentifier(box) != skipped {
+      let entry = boxes.entry(at: index)
+      index += 1
+      guard let entry else { continue }
+      withUnretained(entry) { box in
+        guard !box.isRemoved, ObjectIdentifier(box) != skipped else { return }
         if box.isLifetimeBound, box.lifetime == nil {
           box.cancel()
         } else {
           box.body(first, second)
         }
       }
-      index += 1
     }
-    notifying -= 1
-    if notifying == 0, hasTombstones { compact() }
   }
 
-  /// Drops cancelled observers now, or once the notifications under way have returned.
-  func removeCancelled() {
-    if notifying > 0 {
-      hasTombstones = true
-    } else {
-      compact()
-    }
+  /// Takes a cancelled observer out in O(1), compacting once enough slots are vacated.
+  func remove(_ box: ObserverBox<A, B>) {
+    guard boxes.remove(box), !compactionQueued else { return }
+    compactionQueued = true
+    ReentryGuard.compactWhenIdle(self)
   }
 
   /// Cancels the observer whose identity is `id`, if it is still here.
   func cancel(_ id: ObjectIdentifier) {
-    var index = 0
-    while index < boxes.count {
-      if ObjectIdentifier(boxes[index]) == id {
-        boxes[index].cancel()
-        return
-      }
-      index += 1
-    }
+    for box in boxes.elements where ObjectIdentifier(box) == id { box.cancel() }
   }
 
   /// Cancels every observer.
   func cancelAll() {
-    for box in boxes { box.cancel() }
+    for box in boxes.elements { box.cancel() }
   }
 
   /// The number of observers that can still be called.
-  var liveCount: Int { boxes.count { $0.isActive } }
+  var liveCount: Int {
+    var live = 0
+    boxes.each { if $0.isActive { live += 1 } }
+    return live
+  }
 
-  @usableFromInline
-  func compact() {
-    hasTombstones = false
-    boxes.removeAll { !$0.isActive }
+  func compactNow() {
+    compactionQueued = false
+    boxes.compact()
+  }
+
+  isolated deinit {
+    for entry in boxes.takeAll() { ReentryGuard.release(entry) }
   }
 }

@@ -18,27 +18,7 @@ extension Property {
       guard old != new, let node else { return }
       node.share(new, for: key)
     }
-    return Subscription.combining([observation, Subscription(SharedValueRemoval(node, key))])
-  }
-}
-
-/// Removes a bridged value from its node when the bridge is cancelled.
-@MainActor
-private final class SharedValueRemoval<Value>: Cancellable {
-  private weak var node: Node?
-  private let key: DataKey<Value>
-  private var isCancelled = false
-
-  init(_ node: Node, _ key: DataKey<Value>) {
-    self.node = node
-    self.key = key
-  }
-
-  var isActive: Bool { !isCancelled && node != nil }
-
-  func cancel() {
-    guard !isCancelled else { return }
-    isCancelled = true
-    node?.removeShared(key)
+    observation.onCancel { [weak node] in node?.removeShared(key) }
+    return observation
   }
 }

@@ -1,3 +1,8 @@
+// Bindings: observable values and calls (FishBind's design). A `Property` notifies its observers
+// (an `ObserverList`) after each change; a `Hook` after each call. `bind` ties properties and hooks
+// together one way or N ways through a `BindingGroup`, whose members (`MemberBox`) skip their own
+// echoes and defer writes made while a change propagates.
+
 /// An observable value: observers learn the old and the new value after each write.
 ///
 /// ```swift
@@ -6,13 +11,20 @@
 /// name.value = "json"  // prints " -> json"
 /// ```
 ///
-/// Observers run in registration order, after the write, each time ``value`` is set (also when
-/// the new value equals the old one; bindings compare, observers decide for themselves). The
-/// bindings the property is a member of propagate after all its observers have run. An
-/// observer added while observers are being notified is first called by the next write; one
-/// cancelled meanwhile is not called again. ``setSilently(_:)`` writes without notifying anyone
-/// (FishBind's `deadFish`). A property may name an `owner`: when the owner deallocates, the
-/// property leaves every binding it is in.
+/// Observers run in registration order, after the write. For an `Equatable` value, writing a
+/// value equal to the current one changes nothing and notifies nobody. The bindings the property
+/// is a member of propagate after all its observers have run. An observer added while observers
+/// are being notified is first called by the next write; one cancelled meanwhile is not called
+/// again. ``setSilently(_:)`` writes without notifying anyone (FishBind's `deadFish`). A property
+/// may name an `owner`: when the owner deallocates, the property leaves every binding it is in.
+///
+/// A write from inside the property's own notification (an observer, or a binding, writing it
+/// back) is stored at once and notified after the current round: observers later in the round
+/// still see the round's value, then one more round reports the newest value (several such
+/// writes coalesce into one round, the last value winning). Observers that keep writing new
+/// values round after round are cut off after ``ReentryGuard/nestingLimit`` rounds with
+/// ``ChainError/writeLoop(name:rounds:)`` in the outcome of the enclosing dispatch, never a
+/// stack overflow.
 @MainActor
 public final class Property<Value> {
   /// A human-readable name, used by traces.
@@ -22,11 +34,17 @@ public final class Property<Value> {
   @usableFromInline let observers = ObserverList<Value, Value>()
   /// The bindings this property is a member of; notified after the observers.
   @usableFromInline let bindings = ObserverList<Value, Value>()
+  /// `==` for an `Equatable` value, so an equal write stops; `nil` otherwise.
+  @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+  /// Whether a notification round of this property is under way.
+  @usableFromInline @exclusivity(unchecked) var isNotifying = false
+  /// For a write made during a round: the value before it, to notify once the round is over.
+  @usableFromInline @exclusivity(unchecked) var deferredOld: Value?
   private let hasOwner: Bool
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
 
-  /// Creates a property.
+  /// Creates a property; every write notifies, since values cannot be compared.
   ///
   /// - Parameters:
   ///   - value: The initial value.
@@ -36,6 +54,22 @@ public final class Property<Value> {
   public init(_ value: Value, name: String = "", owner: AnyObject? = nil) {
     self.storage = value
     self.name = name
+    self.isEqual = nil
+    self.hasOwner = owner != nil
+    self.owner = owner
+  }
+
+  /// Creates a property of an `Equatable` value: a write of an equal value notifies nobody.
+  ///
+  /// - Parameters:
+  ///   - value: The initial value.
+  ///   - name: A human-readable name, used by traces.
+  ///   - owner: The object the property belongs to, held weakly; when it deallocates, the
+  ///     property is dropped from its bindings.
+  public init(_ value: Value, name: String = "", owner: AnyObject? = nil) where Value: Equatable {
+    self.storage = value
+    self.name = name
+    self.isEqual = { $0 == $1 }
     self.hasOwner = owner != nil
     self.owner = owner
   }
@@ -52,10 +86,45 @@ public final class Property<Value> {
   /// writing untraced skips its own observer instead of taking a suppressed echo round trip.
   @inlinable
   func write(_ newValue: Value, skipping skipped: ObjectIdentifier?) {
+    if let isEqual, isEqual(storage, newValue) { return }
     let old = storage
     storage = newValue
-    observers.notify(old, newValue)
-    bindings.notify(old, newValue, skipping: skipped)
+    if isNotifying {
+      // NB: a write from inside this property's own round: notified once the round is over.
+      if deferredOld == nil { deferredOld = old }
+      return
+    }
+    notify(old: old, new: newValue, skipping: skipped)
+  }
+
+  /// Runs notification rounds through the ``ReentryGuard``: this write's, then one per batch
+  /// of writes made during the previous round.
+  @usableFromInline
+  func notify(old: Value, new: Value, skipping skipped: ObjectIdentifier?) {
+    guard ReentryGuard.admit(displayName) == nil else { return }
+    _ = ReentryGuard.enter()
+    isNotifying = true
+    var old = old
+    var new = new
+    var skipped = skipped
+    var rounds = 1
+    while true {
+      observers.notify(old, new)
+      bindings.notify(old, new, skipping: skipped)
+      guard let pending = deferredOld else { break }
+      deferredOld = nil
+      if let isEqual, isEqual(pending, storage) { break }
+      guard rounds < ReentryGuard.nestingLimit else {
+        ReentryGuard.report(.writeLoop(name: displayName, rounds: rounds))
+        break
+      }
+      rounds += 1
+      old = pending
+      new = storage
+      skipped = nil
+    }
+    isNotifying = false
+    ReentryGuard.leave()
   }
 
   /// Writes `newValue` without notifying any observer or binding (FishBind's `deadFish`).

@@ -4,7 +4,7 @@
 /// `AnyBusSubscriber`, so appending, compacting and snapshotting a list is specialised code
 /// instead of generic code that looks up type metadata on every call.
 @MainActor
-class AnyBusSubscriber: Cancellable {
+class AnyBusSubscriber: Cancellable, SlotIndexed {
   let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   weak var owner: AnyObject?
@@ -13,19 +13,28 @@ class AnyBusSubscriber: Cancellable {
   @exclusivity(unchecked) var isRemoved = false
   /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
   /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
-  unowned(unsafe) let slot: AnyBusSlot
+  unowned(unsafe) let busSlot: AnyBusSlot
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
-  let ticket = SubscriberTicket()
+  let ticket = Ticket()
+  /// The subscriber's index in its slot's list.
+  final var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.busSubscriber)
+  #endif
 
   init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
     self.owner = owner
-    self.slot = slot
-    ticket.subscription = self
+    self.busSlot = slot
+    ticket.attach(to: self)
   }
 
-  deinit { ticket.isEnded = true }
+  deinit { ticket.end() }
+
+  /// The event type the subscriber takes.
+  var eventType: Any.Type { Never.self }
 
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
   final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
@@ -33,7 +42,7 @@ class AnyBusSubscriber: Cancellable {
   final func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
-    slot.dropRemoved()
+    busSlot.remove(self)
   }
 }
 
@@ -47,6 +56,8 @@ final class BusSubscriber<Event>: AnyBusSubscriber {
     self.body = body
     super.init(owner: owner, slot: slot)
   }
+
+  override var eventType: Any.Type { Event.self }
 }
 
 /// The producer registered for events of type `Event`.
@@ -61,17 +72,17 @@ final class BusProducer<Event>: Cancellable {
   weak var owner: AnyObject?
   let isOwnerBound: Bool
   /// What the token holds instead of this producer.
-  let ticket = SubscriberTicket()
+  let ticket = Ticket()
 
   init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
     self.bus = bus
     self.owner = owner
     self.isOwnerBound = owner != nil
     self.current = current
-    ticket.subscription = self
+    ticket.attach(to: self)
   }
 
-  deinit { ticket.isEnded = true }
+  deinit { ticket.end() }
 
   var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
@@ -88,24 +99,5 @@ final class BusProducer<Event>: Cancellable {
     guard !isRemoved else { return }
     isRemoved = true
     bus.producerCancelled(self)
-  }
-}
-
-/// A token's handle on a bus or data subscription: it refers to the subscription without owning it, and
-/// is marked ended when the subscription is deallocated, so it never reaches a freed one.
-@MainActor
-final class SubscriberTicket: Cancellable {
-  unowned(unsafe) var subscription: (any Cancellable)?
-  /// Set by the subscription's deinit, which may run on no actor; only the main actor reads it.
-  nonisolated(unsafe) var isEnded = false
-
-  var isActive: Bool {
-    guard !isEnded, let subscription else { return false }
-    return subscription.isActive
-  }
-
-  func cancel() {
-    guard !isEnded, let subscription else { return }
-    subscription.cancel()
   }
 }

@@ -1,61 +1,81 @@
 extension EventBus {
-  /// Publishes `event` to the subscribers of exactly its type, synchronously, in subscription
-  /// order.
+  /// Publishes `event` to the subscribers of exactly its runtime type, synchronously, in
+  /// subscription order.
   ///
-  /// The subscriber list is snapshotted first: a subscriber added meanwhile hears the next
-  /// event; one cancelled meanwhile (or whose owner deallocated) does not run. A subscriber that
-  /// publishes gets its event dispatched at once, up to ``Node/nestingLimit`` deep. Publishing
-  /// with no subscriber is reported to the bus's tracers as a dead event.
+  /// The runtime type decides: a class instance held in a variable of its superclass's type, or
+  /// a value held as `any P`, reaches the subscribers of its own type, not those of the static
+  /// type at the call site. The subscriber list is snapshotted first: a subscriber added
+  /// meanwhile hears the next event; one cancelled meanwhile (or whose owner deallocated) does
+  /// not run. A subscriber that publishes gets its event delivered at once, nested, within the
+  /// ``ReentryGuard``'s limit. Publishing with no subscriber is reported to the bus's tracers as
+  /// a dead event.
   ///
   /// - Parameter event: The event.
   /// - Returns: How many subscribers ran (``Outcome/listenersRun``) and what they threw.
   @discardableResult
   public func publish<Event>(_ event: Event) -> Outcome {
+    if Event.self is AnyClass {
+      let runtimeType: Any.Type = type(of: event)
+      if ObjectIdentifier(runtimeType) != ObjectIdentifier(Event.self) {
+        return publish(erased: event, runtimeType: runtimeType)
+      }
+    } else if isExistential(Event.self, event) {
+      let erased: Any = event
+      return publish(erased: erased, runtimeType: type(of: erased))
+    }
     guard let slot = slot(for: Event.self) else {
       if !tracers.isEmpty { report(event, in: nil, source: .publish, outcome: Outcome()) }
       return Outcome()
     }
+    return publish(event, in: slot)
+  }
+
+  /// Publishes an event of the slot's own type: delivers it and reports it to the tracers.
+  func publish<Event>(_ event: Event, in slot: BusSlot<Event>) -> Outcome {
     let outcome = deliver(event, in: slot)
     if !tracers.isEmpty { report(event, in: slot, source: .publish, outcome: outcome) }
     return outcome
   }
 
-  /// Calls the active subscribers of `slot` as snapshotted now, with the nesting rules of the
-  /// chain (rule 14): nested at once, refused past the limit.
+  /// Publishes an event whose runtime type differs from its static type.
+  private func publish(erased event: Any, runtimeType: Any.Type) -> Outcome {
+    if let slot = slots[ObjectIdentifier(runtimeType)] {
+      return slot.publish(erased: event, on: self)
+    }
+    if !tracers.isEmpty {
+      report(event, typeName: String(describing: runtimeType), source: .publish, outcome: Outcome())
+    }
+    return Outcome()
+  }
+
+  /// Calls the active subscribers of `slot` as snapshotted now, through the ``ReentryGuard``
+  /// (rule 14): nested at once, refused past the limit.
   func deliver<Event>(_ event: Event, in slot: BusSlot<Event>) -> Outcome {
     var outcome = Outcome()
-    if DispatchState.runaway || DispatchState.depth >= DispatchState.nestingLimit {
-      let error = ChainError.nestingTooDeep(
-        key: slot.typeName, limit: DispatchState.nestingLimit)
-      if !DispatchState.runaway {
-        DispatchState.runaway = true
-        DispatchState.nestingErrors.append(error)
-      }
-      outcome.errors = [error]
+    if let refusal = ReentryGuard.admit(slot.typeName) {
+      outcome.errors = [refusal.error]
       return outcome
     }
-    let nestingMark = DispatchState.nestingErrors.count
-    DispatchState.depth += 1
-    slot.publishing += 1
-    // A local copy is the snapshot: appends during the publish go to the slot's own array.
-    let subscribers = slot.subscribers
-    for index in subscribers.indices {
-      // The cast is safe: a slot only holds subscribers of its own event type. Unretained: the
-      // snapshot holds every subscriber meanwhile (retaining each cost more than the call).
-      let reference = Unmanaged<BusSubscriber<Event>>.fromOpaque(
-        Unmanaged.passUnretained(subscribers[index]).toOpaque())
-      withGuaranteed(reference) { subscriber in
+    let mark = ReentryGuard.enter()
+    // The count is the snapshot: subscribers added meanwhile are past it, cancelled ones are
+    // vacated in place (and kept alive until no operation is under way), see ``SlotList``.
+    let count = slot.subscribers.count
+    var index = 0
+    while index < count {
+      let entry = slot.subscribers.entry(at: index)
+      index += 1
+      guard let entry else { continue }
+      // The cast is safe: a slot only holds subscribers of its own event type.
+      let reference = Unmanaged<BusSubscriber<Event>>.fromOpaque(entry.toOpaque())
+      withUnretained(reference) { subscriber in
         guard !subscriber.isRemoved else { return }
         call(subscriber, with: event, outcome: &outcome)
       }
     }
-    slot.publishing -= 1
-    DispatchState.depth -= 1
-    if DispatchState.nestingErrors.count > nestingMark {
-      for error in DispatchState.nestingErrors[nestingMark...] { outcome.errors.append(error) }
+    if ReentryGuard.refusalCount > mark {
+      for error in ReentryGuard.refusals(since: mark) { outcome.errors.append(error) }
     }
-    if DispatchState.depth == 0 { DispatchState.settle() }
-    if slot.needsCompaction, slot.publishing == 0 { slot.dropRemoved() }
+    ReentryGuard.leave()
     return outcome
   }
 
@@ -76,6 +96,21 @@ extension EventBus {
       outcome.errors.append(
         BusSubscriberError(bus: name, type: String(describing: Event.self), underlying: error))
     }
+  }
+
+  /// Whether `Event` is an existential (`any P`, `Any`), whose values have another runtime type.
+  ///
+  /// NB: decided once per static type, from a value: a value's runtime type is never an
+  /// existential, so it equals `Event` exactly when `Event` is a concrete type. Boxing the
+  /// value to find out happens only the first time.
+  private func isExistential<Event>(_ type: Event.Type, _ event: Event) -> Bool {
+    let id = ObjectIdentifier(type)
+    if let known = lastKind, known.type == id { return known.isExistential }
+    let existential =
+      existentialTypes[id] ?? (ObjectIdentifier(Swift.type(of: event as Any)) != id)
+    existentialTypes[id] = existential
+    lastKind = (id, existential)
+    return existential
   }
 }
 

@@ -15,40 +15,118 @@ extension EventBus {
     _ type: Event.Type, _ body: @escaping @MainActor (Event) throws -> Void
   ) -> Subscription {
     let slot = makeSlot(for: type)
-    return add(BusSubscriber(owner: nil, slot: slot, body: body), to: slot)
+    let subscriber = BusSubscriber(owner: nil, slot: slot, body: body)
+    let token = Subscription(subscriber.ticket)
+    add(subscriber, to: slot)
+    return token
   }
 
-  /// Subscribes on behalf of `owner`, held weakly: the subscription ends when `owner`
-  /// deallocates and is never called again (Tolo's register, without the unregister).
+  /// Subscribes to events of exactly `type`, handing the subscriber its own subscription so that
+  /// it can cancel itself at any delivery, the producer's first one (made before `subscribe`
+  /// returns) included.
   ///
-  /// Subscribing the same owner to the same type again replaces the earlier subscription: it is
-  /// cancelled and the new one goes last, so there is no moment when both run.
+  /// ```swift
+  /// bus.subscribe(Tick.self) { tick, subscription in
+  ///   if tick.count == 3 { subscription.cancel() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The event type.
+  ///   - body: The subscriber, given the event and its subscription.
+  /// - Returns: The same subscription.
+  @discardableResult
+  public func subscribe<Event>(
+    _ type: Event.Type, _ body: @escaping @MainActor (Event, Subscription) throws -> Void
+  ) -> Subscription {
+    let slot = makeSlot(for: type)
+    let cell = SubscriptionCell()
+    let subscriber = BusSubscriber<Event>(owner: nil, slot: slot) { event in
+      guard let token = cell.token else { return }
+      try body(event, token)
+    }
+    let token = Subscription(subscriber.ticket)
+    cell.token = token
+    add(subscriber, to: slot)
+    return token
+  }
+
+  /// Subscribes on behalf of `owner`, held weakly and handed to `body`: the subscription ends
+  /// when `owner` deallocates and is never called again (Tolo's register, without the
+  /// unregister).
+  ///
+  /// The handler receives the owner, so it need not capture it (capturing it strongly would
+  /// keep it alive for as long as the bus). Subscribing the same owner to the same type again
+  /// replaces the earlier subscription: it is cancelled and the new one goes last, so there is
+  /// no moment when both run. ``unsubscribe(_:)`` ends every subscription of an owner, also from
+  /// inside a delivery.
+  ///
+  /// ```swift
+  /// bus.subscribe(ProgressUpdated.self, owner: self) { controller, event in
+  ///   controller.progress = event.progress
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - type: The event type.
   ///   - owner: The object the subscription belongs to.
-  ///   - body: The subscriber.
+  ///   - body: The subscriber, given the owner and the event.
   /// - Returns: A token that cancels the subscription.
   @discardableResult
-  public func subscribe<Event>(
-    _ type: Event.Type, owner: AnyObject, _ body: @escaping @MainActor (Event) throws -> Void
+  public func subscribe<Event, Owner: AnyObject>(
+    _ type: Event.Type, owner: Owner,
+    _ body: @escaping @MainActor (Owner, Event) throws -> Void
   ) -> Subscription {
     let slot = makeSlot(for: type)
-    for existing in slot.subscribers where existing.isOwnerBound && existing.owner === owner {
+    for existing in slot.subscribers.elements
+    where existing.isOwnerBound && existing.owner === owner {
       existing.cancel()
     }
-    return add(BusSubscriber(owner: owner, slot: slot, body: body), to: slot)
+    let subscriber = BusSubscriber<Event>(owner: owner, slot: slot) { [weak owner] event in
+      guard let owner else { return }
+      try body(owner, event)
+    }
+    let token = Subscription(subscriber.ticket)
+    add(subscriber, to: slot)
+    return token
   }
 
-  private func add<Event>(
-    _ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>
-  ) -> Subscription {
-    slot.subscribers.append(subscriber)
-    if let producer = slot.producer, let value = producer.value() {
-      var outcome = Outcome()
-      call(subscriber, with: value, outcome: &outcome)
-      report(value, in: slot, source: .newSubscriber, outcome: outcome)
+  /// Ends every subscription and producer of `owner` on this bus (Tolo's unregister).
+  ///
+  /// Safe from inside a delivery, the producer's first one included: the cancelled
+  /// subscriptions never run again, even in a publish already under way.
+  ///
+  /// - Parameter owner: The owner given to ``subscribe(_:owner:_:)`` or
+  ///   ``produce(_:owner:_:)``.
+  public func unsubscribe(_ owner: AnyObject) {
+    for slot in slots.values {
+      for subscriber in slot.subscribers.elements
+      where subscriber.isOwnerBound && subscriber.owner === owner {
+        subscriber.cancel()
+      }
+      slot.cancelProducer(ownedBy: owner)
     }
-    return Subscription(subscriber.ticket)
   }
+
+  /// Appends a subscriber, then hands it the producer's current value, if any: after its token
+  /// exists, so the subscriber can cancel itself then.
+  private func add<Event>(_ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>) {
+    slot.subscribers.append(subscriber)
+    guard let producer = slot.producer, let value = producer.value() else { return }
+    var outcome = Outcome()
+    if let refusal = ReentryGuard.admit(slot.typeName) {
+      outcome.errors = [refusal.error]
+    } else {
+      _ = ReentryGuard.enter()
+      call(subscriber, with: value, outcome: &outcome)
+      ReentryGuard.leave()
+    }
+    report(value, in: slot, source: .newSubscriber, outcome: outcome)
+  }
+}
+
+/// Holds a subscription's token for its own subscriber, which is created before the token.
+@MainActor
+private final class SubscriptionCell {
+  var token: Subscription?
 }

@@ -5,29 +5,35 @@ extension EventBus {
   /// - Returns: A token that uninstalls the tracer.
   @discardableResult
   public func install(_ tracer: any Tracer) -> Subscription {
-    // NB: unowned(unsafe), so the bus gets no side table: the bus owns the installation and the
-    // token refers to it weakly, so the callback never outlives the bus.
+    // NB: unowned(unsafe), so the bus gets no side table: the bus owns the installation, whose
+    // ticket ends when the bus lets it go, so the token never calls back into a freed bus.
     let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) self] installation in
       self.tracers.removeAll { $0 === installation }
     }
     tracers.append(installation)
-    return Subscription(weak: installation)
+    return Subscription(installation.ticket)
   }
 
   func trace(_ record: TraceRecord) {
-    for installation in tracers { installation.tracer.receive(record) }
+    Trace.emit(record, to: tracers.map(\.tracer))
   }
 
-  /// Reports a delivery to the tracers: a dead event if nobody heard it. Only called when a
-  /// tracer is installed, so an untraced publish never describes its event.
+  /// Reports a delivery to the tracers: a dead event if nobody heard it.
+  ///
+  /// Only called when a tracer is installed, so an untraced publish never describes its event.
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
   ) {
+    report(
+      event, typeName: slot?.typeName ?? String(describing: Event.self), source: source,
+      outcome: outcome)
+  }
+
+  func report(_ event: Any, typeName: String, source: BusRecord.Source, outcome: Outcome) {
     guard !tracers.isEmpty else { return }
     let record = BusRecord(
-      bus: name, type: slot?.typeName ?? String(describing: Event.self),
-      event: String(describing: event), source: source, subscribersRun: outcome.listenersRun,
-      errors: outcome.errors.map { String(describing: $0) })
+      bus: name, type: typeName, event: String(describing: event), source: source,
+      subscribersRun: outcome.listenersRun, errors: outcome.errors.map { String(describing: $0) })
     if source == .publish, outcome.listenersRun == 0, outcome.errors.isEmpty {
       trace(.deadEvent(record))
     } else {

@@ -1,3 +1,7 @@
+// Bus: publish/subscribe by event type (Tolo's design), for objects that share no tree. An
+// `EventBus` keeps one `BusSlot` per runtime event type; a slot holds its subscribers in a
+// `SlotList` and at most one producer, whose value a new subscriber hears at once.
+
 /// A publish/subscribe bus keyed by event type (Tolo's design), for objects that share no tree.
 ///
 /// ```swift
@@ -8,8 +12,9 @@
 /// EventBus.default.publish(ProgressUpdated(progress: 0.5))
 /// ```
 ///
-/// Delivery is by exact type: subscribers of `ProgressUpdated` hear only `ProgressUpdated`, never a
-/// subclass or a protocol it conforms to. Subscribers run synchronously, in subscription order,
+/// Delivery is by the event's exact runtime type: subscribers of `ProgressUpdated` hear only
+/// `ProgressUpdated`, never a subclass or a protocol it conforms to, and a subclass instance
+/// published through a variable of its superclass's type reaches its own class's subscribers. Subscribers run synchronously, in subscription order,
 /// on the main actor. A producer hands each new subscriber the current value at once.
 /// ``enqueue(_:)`` publishes from any thread.
 @MainActor
@@ -23,9 +28,15 @@ public final class EventBus {
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   var slots: [ObjectIdentifier: AnyBusSlot] = [:]
   var tracers: [TracerInstallation] = []
-  /// The slot found last and its type: publishing the same type again skips hashing. Slots are
-  /// never removed, so the entry never goes stale.
+  /// The slot found last and its type: publishing the same type again skips hashing.
+  ///
+  /// Slots are never removed, so the entry never goes stale.
   private var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?
+  /// Whether each static type published so far is an existential (see `isExistential`).
+  var existentialTypes: [ObjectIdentifier: Bool] = [:]
+  /// The static type published last and whether it is an existential: publishing the same type
+  /// again skips hashing.
+  var lastKind: (type: ObjectIdentifier, isExistential: Bool)?
 
   /// Creates a private bus, independent of ``default``.
   ///
@@ -60,6 +71,16 @@ public final class EventBus {
     lastSlot = (id, slot)
     // The cast is safe: a slot is only ever stored under its own event type.
     return unsafeDowncast(slot, to: BusSlot<Event>.self)
+  }
+
+  /// Traps with a message if an invariant of the bus does not hold: every slot sits under its
+  /// own event type (what the casts in ``slot(for:)`` rely on) and holds only its own
+  /// subscribers.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      for (key, slot) in slots { slot.checkInvariants(key: key) }
+      if let last = lastSlot { precondition(slots[last.type] === last.slot, "stale last slot") }
+    #endif
   }
 
   /// The slot for `Event`, created on first use.

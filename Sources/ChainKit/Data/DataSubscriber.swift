@@ -3,7 +3,7 @@
 /// It remembers the slot its last delivered value came from, so re-resolution after a topology
 /// change only calls it when the nearest provider is a different share (or there is none).
 @MainActor
-class DataSubscriber: Cancellable {
+class DataSubscriber: Cancellable, SlotIndexed {
   let keyID: Int
   unowned(unsafe) let core: NodeCore
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
@@ -18,22 +18,28 @@ class DataSubscriber: Cancellable {
   var isRemoved = false
   /// What the token holds: a weak reference would give every subscriber a side table, and
   /// reference counting through a side table is several times slower on every delivery.
-  let ticket = SubscriberTicket()
+  let ticket = Ticket()
+  /// The subscription's index in its node's list.
+  final var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.dataSubscriber)
+  #endif
 
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
     self.core = core
-    ticket.subscription = self
+    ticket.attach(to: self)
   }
 
-  deinit { ticket.isEnded = true }
+  deinit { ticket.end() }
 
   var isActive: Bool { !isRemoved }
 
   func cancel() {
     guard !isRemoved else { return }
     end()
-    core.data?.subscribers.removeAll { $0 === self }
+    core.data?.remove(self)
   }
 
   /// Marks the subscription ended and takes it out of the global counts.
@@ -50,6 +56,9 @@ class DataSubscriber: Cancellable {
 
   /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.
   func deliver(from slot: SharedSlot?) {}
+
+  /// Whether this subscription's value type is its key's.
+  var hasItsKeysTypes: Bool { false }
 }
 
 /// A data subscription for values of type `Value`.
@@ -59,6 +68,10 @@ final class DataSubscriberBox<Value>: DataSubscriber {
   init(keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void) {
     self.body = body
     super.init(keyID: keyID, core: core)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: Value.self, response: DataKeyMarker.self)
   }
 
   override func deliver(from slot: SharedSlot?) {

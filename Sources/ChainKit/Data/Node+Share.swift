@@ -1,3 +1,8 @@
+// Data: values shared down the tree (DCFrame's design). A node shares a value under a `DataKey`;
+// each subscriber below hears the nearest share above it, at once and after every change, and
+// re-resolves when a mount, unmount or release changes which share is nearest. `NodeData` holds a
+// node's shares (`SharedSlot`) and subscribers (`DataSubscriber`).
+
 extension Node {
   /// Shares `value` under `key` at this node, for this node and its descendants to read.
   ///
@@ -74,7 +79,7 @@ extension Node {
     sharedData.subscribers.append(subscriber)
     DataState.subscriberCount += 1
     if let slot = DataResolver.nearest(from: core, keyID: key.id) {
-      subscriber.deliver(from: slot)
+      subscriber.deliverFirst(from: slot, name: key.name)
     }
     return Subscription(subscriber.ticket)
   }
@@ -99,7 +104,7 @@ extension Node {
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) {
     let called =
-      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID) : 0
+      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
     guard Trace.installedCount > 0 else { return }
     let tracers = core.tracersOnPath
     guard !tracers.isEmpty else { return }

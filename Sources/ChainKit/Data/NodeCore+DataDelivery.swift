@@ -5,10 +5,10 @@ extension NodeCore {
   ///
   /// NB: the snapshot goes in a buffer from a pool (one per nesting level in use), so a share
   /// allocates nothing once the buffers have grown.
-  func notifyDataSubscribers(forKey keyID: Int) -> Int {
+  func notifyDataSubscribers(forKey keyID: Int, name: String) -> Int {
     var deliveries = DataState.deliveryBuffers.popLast() ?? []
     collectDataDeliveries(forKey: keyID, into: &deliveries)
-    let called = Self.deliver(deliveries)
+    let called = Self.deliver(deliveries, name: name)
     deliveries.removeAll(keepingCapacity: true)
     DataState.deliveryBuffers.append(deliveries)
     return called
@@ -21,29 +21,19 @@ extension NodeCore {
   /// not in it (it got the current value when it subscribed). If a subscriber changes the tree
   /// or shares again, later entries may be stale, so they are resolved afresh before delivery;
   /// a subscriber a nested pass already brought up to date is not called twice.
-  static func deliver(_ deliveries: ContiguousArray<DataDelivery>) -> Int {
+  static func deliver(_ deliveries: ContiguousArray<DataDelivery>, name: String) -> Int {
     guard !deliveries.isEmpty else { return 0 }
-    if DispatchState.runaway || DispatchState.depth >= DispatchState.nestingLimit {
-      // A subscriber that shares in response to itself would otherwise recurse without end.
-      let error = ChainError.nestingTooDeep(key: "shared data", limit: DispatchState.nestingLimit)
-      if !DispatchState.runaway {
-        DispatchState.runaway = true
-        DispatchState.nestingErrors.append(error)
-      }
-      return 0
-    }
-    let topology = DispatchState.topologyVersion
+    // A subscriber that shares in response to itself would otherwise recurse without end.
+    if ReentryGuard.admit(name) != nil { return 0 }
+    let topology = Topology.version
     let changes = DataState.changeVersion
-    DispatchState.depth += 1
-    defer {
-      DispatchState.depth -= 1
-      if DispatchState.depth == 0 { DispatchState.settle() }
-    }
+    _ = ReentryGuard.enter()
+    defer { ReentryGuard.leave() }
     var called = 0
     for (subscriber, collected) in deliveries {
       guard !subscriber.isRemoved, subscriber.core.isAlive else { continue }
       let unchanged =
-        topology == DispatchState.topologyVersion && changes == DataState.changeVersion
+        topology == Topology.version && changes == DataState.changeVersion
       let slot =
         unchanged
         ? collected : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
@@ -52,5 +42,16 @@ extension NodeCore {
       called += 1
     }
     return called
+  }
+}
+
+extension DataSubscriber {
+  /// The first call of a new subscription, with the value it resolves to now: through the
+  /// ``ReentryGuard`` like every other delivery, so a subscriber that subscribes again nests.
+  func deliverFirst(from slot: SharedSlot, name: String) {
+    guard ReentryGuard.admit(name) == nil else { return }
+    _ = ReentryGuard.enter()
+    deliver(from: slot)
+    ReentryGuard.leave()
   }
 }

@@ -9,8 +9,11 @@ extension NodeCore {
   /// even while subscriptions exist elsewhere in the process.
   func linkMayChangeSharedData(parent: NodeCore) -> Bool {
     guard DataState.subscriberCount > 0 else { return false }
-    var up = GraphSearch(from: parent, next: \.parents) { $0.data?.slots.isEmpty == false }
-    var down = GraphSearch(from: self, next: \.children) { $0.data?.subscribers.isEmpty == false }
+    var up = GraphSearch(
+      from: parent, next: { Array($0.parents) }, matches: { $0.data?.slots.isEmpty == false })
+    var down = GraphSearch(
+      from: self, next: { $0.children.live },
+      matches: { $0.data?.subscribers.isEmpty == false })
     while true {
       switch up.step() {
       case .found: break
@@ -34,12 +37,12 @@ struct GraphSearch {
 
   private var stack: ContiguousArray<NodeCore>
   private var seen = Set<ObjectIdentifier>()
-  private let next: KeyPath<NodeCore, ContiguousArray<NodeCore>>
+  private let next: (NodeCore) -> [NodeCore]
   private let matches: (NodeCore) -> Bool
   private(set) var isFound = false
 
   init(
-    from start: NodeCore, next: KeyPath<NodeCore, ContiguousArray<NodeCore>>,
+    from start: NodeCore, next: @escaping (NodeCore) -> [NodeCore],
     matches: @escaping (NodeCore) -> Bool
   ) {
     stack = [start]
@@ -56,7 +59,7 @@ struct GraphSearch {
         isFound = true
         return .found
       }
-      stack.append(contentsOf: core[keyPath: next])
+      stack.append(contentsOf: next(core))
       return .searching
     }
     return .exhausted

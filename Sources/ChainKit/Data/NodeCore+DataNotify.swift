@@ -4,16 +4,19 @@ extension NodeCore {
   typealias DataDelivery = (subscriber: DataSubscriber, slot: SharedSlot?)
 
   /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
-  /// parent resolves to, when that is known. Unretained: the walk runs no user code, so every
-  /// node and slot it holds is kept alive by the tree meanwhile.
+  /// parent resolves to, when that is known.
+  ///
+  /// Unretained: the walk runs no user code, so every node and slot it holds is kept alive by the
+  /// tree meanwhile.
   typealias DataWalkEntry = (
     core: Unmanaged<NodeCore>, inherited: Unmanaged<SharedSlot>?, isKnown: Bool
   )
 
-  /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children
-  /// in mount order), with the slot each resolves to. Subtrees whose root has its own value for
-  /// the key are skipped: they shadow this node. Each node is visited once, even when a diamond
-  /// reaches it twice.
+  /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children in
+  /// mount order), with the slot each resolves to.
+  ///
+  /// Subtrees whose root has its own value for the key are skipped: they shadow this node. Each
+  /// node is visited once, even when a diamond reaches it twice.
   ///
   /// NB: a node with a single parent resolves to what that parent resolves to (its own slot
   /// would have shadowed it), so a tree is resolved top-down in O(nodes) with no memo; only a
@@ -30,7 +33,7 @@ extension NodeCore {
     let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
     stack.append((Unmanaged.passUnretained(self), start, true))
     while let (entry, inherited, isKnown) = stack.popLast() {
-      withGuaranteed(entry) { core in
+      withUnretained(entry) { core in
         let isRoot = core === self
         if !isRoot, core.parents.count > 1 {
           guard seen.insert(ObjectIdentifier(core)).inserted else { return }
@@ -39,7 +42,8 @@ extension NodeCore {
         var known = isKnown && (isRoot || core.parents.count == 1)
         if let data = core.data {
           if !isRoot, data.slot(for: keyID) != nil { return }
-          for subscriber in data.subscribers where subscriber.keyID == keyID {
+          data.subscribers.each { subscriber in
+            guard subscriber.keyID == keyID else { return }
             if !known {
               slot = DataResolver.nearest(from: core, keyID: keyID).map {
                 Unmanaged.passUnretained($0)
@@ -49,7 +53,7 @@ extension NodeCore {
             out.append((subscriber, slot?.takeUnretainedValue()))
           }
         }
-        for child in core.children.reversed() {
+        for case let child? in core.children.entries.reversed() {
           stack.append((Unmanaged.passUnretained(child), slot, known))
         }
       }
@@ -63,7 +67,7 @@ extension NodeCore {
     var out: ContiguousArray<DataDelivery> = []
     walkSubtree { core in
       guard let data = core.data else { return true }
-      for subscriber in data.subscribers {
+      data.subscribers.each { subscriber in
         var resolver =
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
@@ -75,15 +79,18 @@ extension NodeCore {
     return out
   }
 
-  /// Visits this node and its descendants in preorder, children in mount order, each once;
-  /// `visit` returns `false` to skip a node's children. Iterative: no recursion over depth.
+  /// Visits this node and its descendants in preorder, children in mount order, each once; `visit`
+  /// returns `false` to skip a node's children.
+  ///
+  /// Iterative: no recursion over depth.
   func walkSubtree(_ visit: (NodeCore) -> Bool) {
     var seen = Set<ObjectIdentifier>()
     var stack: ContiguousArray<NodeCore> = [self]
     while let core = stack.popLast() {
       guard seen.insert(ObjectIdentifier(core)).inserted else { continue }
       guard visit(core) else { continue }
-      for child in core.children.reversed() where !seen.contains(ObjectIdentifier(child)) {
+      for case let child? in core.children.entries.reversed()
+      where !seen.contains(ObjectIdentifier(child)) {
         stack.append(child)
       }
     }
@@ -93,6 +100,6 @@ extension NodeCore {
   /// no data subscription exists anywhere, or, after a removal, none has a value to lose.
   func reresolveSharedData(afterRemoval: Bool = false) {
     guard afterRemoval ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0 else { return }
-    _ = Self.deliver(dataDeliveriesForAllKeys())
+    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
   }
 }

@@ -1,10 +1,15 @@
 /// The shared values and data subscriptions of one node, allocated on first use so that nodes
 /// that never share or subscribe carry one `nil` pointer.
 @MainActor
-final class NodeData {
+final class NodeData: DeferredCompaction {
   /// At most one slot per key id; few keys per node, so a linear scan beats hashing.
   var slots: ContiguousArray<SharedSlot> = []
-  var subscribers: ContiguousArray<DataSubscriber> = []
+  var subscribers = SlotList<DataSubscriber>()
+  private var compactionQueued = false
+
+  isolated deinit {
+    for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
+  }
 
   func slot(for keyID: Int) -> SharedSlot? {
     for slot in slots where slot.keyID == keyID { return slot }
@@ -26,14 +31,41 @@ final class NodeData {
     return true
   }
 
-  func hasSubscriber(for keyID: Int) -> Bool {
-    subscribers.contains { $0.keyID == keyID }
+  /// Takes a cancelled subscription out in O(1), compacting once enough slots are vacated.
+  func remove(_ subscriber: DataSubscriber) {
+    guard subscribers.remove(subscriber), !compactionQueued else { return }
+    compactionQueued = true
+    ReentryGuard.compactWhenIdle(self)
+  }
+
+  func compactNow() {
+    compactionQueued = false
+    subscribers.compact()
+  }
+
+  /// Traps with a message if an invariant does not hold.
+  func checkInvariants(owner: NodeCore) {
+    #if CHAINKIT_INVARIANTS
+      var keys = Set<Int>()
+      for slot in slots {
+        precondition(keys.insert(slot.keyID).inserted, "two shared values for one key")
+        precondition(slot.hasItsKeysTypes, "a shared value whose type is not its key's")
+      }
+      subscribers.checkInvariants { subscriber in
+        precondition(subscriber.core === owner, "a data subscription of another node")
+        precondition(!subscriber.isRemoved, "a cancelled data subscription left in place")
+        precondition(subscriber.hasItsKeysTypes, "a data subscription of another type")
+      }
+    #endif
   }
 
   /// Ends every subscription here: the node is gone.
   func retire() {
-    for subscriber in subscribers where !subscriber.isRemoved { subscriber.end() }
-    subscribers = []
+    for entry in subscribers.takeAll() {
+      let subscriber = entry.takeUnretainedValue()
+      if !subscriber.isRemoved { subscriber.end() }
+      ReentryGuard.release(entry)
+    }
     slots = []
   }
 }
@@ -50,9 +82,10 @@ enum DataState {
   /// Bumped by every share and removal, so a notification pass can tell that a subscriber
   /// changed the values under way and later entries must be resolved afresh.
   @exclusivity(unchecked) static var changeVersion: UInt64 = 0
-  /// Live data subscriptions whose resolved value is not `nil`. Removing links can only take
-  /// values away, so when this is zero an unmount or a deallocation has nothing to re-resolve;
-  /// that keeps tearing down a deep tree from the root linear.
+  /// Live data subscriptions whose resolved value is not `nil`.
+  ///
+  /// Removing links can only take values away, so when this is zero an unmount or a deallocation
+  /// has nothing to re-resolve; that keeps tearing down a deep tree from the root linear.
   @exclusivity(unchecked) static var resolvedCount = 0
   /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
   /// runs no user code, so it is never in use twice.

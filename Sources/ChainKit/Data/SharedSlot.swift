@@ -13,6 +13,9 @@ class SharedSlot {
 
   /// The value as text, for traces.
   func describeValue() -> String { "" }
+
+  /// Whether this slot's value type is its key's: what the cast in a read relies on.
+  var hasItsKeysTypes: Bool { false }
 }
 
 /// A slot holding a `Value`: a constant, or a closure evaluated on each read.
@@ -43,6 +46,10 @@ final class SharedSlotBox<Value>: SharedSlot {
   func read() -> Value? {
     if let compute { return compute() }
     return constant
+  }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: Value.self, response: DataKeyMarker.self)
   }
 
   override func describeValue() -> String {

@@ -61,19 +61,3 @@ final class BackgroundLane<Payload: Sendable>: Sendable {
     }
   }
 }
-
-/// The part of a background listener's token that stops its lane.
-@MainActor
-final class BackgroundLaneCanceller<Payload: Sendable>: Cancellable {
-  let lane: BackgroundLane<Payload>
-  let handle: RegistrationHandle
-
-  init(lane: BackgroundLane<Payload>, handle: RegistrationHandle) {
-    self.lane = lane
-    self.handle = handle
-  }
-
-  var isActive: Bool { handle.isActive }
-
-  func cancel() { lane.cancel() }
-}

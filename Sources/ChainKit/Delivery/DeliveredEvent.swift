@@ -19,7 +19,7 @@ public struct DeliveredEvent<Payload> {
   public let dispatchID: UInt64
 
   @MainActor
-  init(_ ctx: EventContext, payload: Payload) {
+  init(_ ctx: borrowing EventContext, payload: Payload) {
     self.payload = payload
     key = ctx.key
     targetName = ctx.targetName

@@ -6,7 +6,7 @@
 @MainActor
 enum NextTurnQueue {
   private struct Call {
-    let registration: RegistrationHandle
+    let registration: Ticket
     let run: @MainActor () -> Void
   }
 
@@ -15,7 +15,7 @@ enum NextTurnQueue {
   /// How many drains have run, so tests can tell one drain from the next.
   static private(set) var drainCount = 0
 
-  static func enqueue(_ registration: RegistrationHandle, _ run: @escaping @MainActor () -> Void) {
+  static func enqueue(_ registration: Ticket, _ run: @escaping @MainActor () -> Void) {
     pending.append(Call(registration: registration, run: run))
     guard !scheduled else { return }
     scheduled = true
@@ -34,14 +34,4 @@ enum NextTurnQueue {
 
   /// Whether no call is queued.
   static var isEmpty: Bool { pending.isEmpty }
-}
-
-/// A link from a listener's body to its own registration's ticket, set once the registration
-/// exists, so that a queued call can check it was not cancelled in the meantime.
-@MainActor
-final class RegistrationHandle {
-  var ticket: RegistrationTicket?
-
-  /// Whether the registration can still run: not cancelled, its node and target alive.
-  var isActive: Bool { ticket?.isActive ?? false }
 }

@@ -1,3 +1,7 @@
+// Delivery: threads and delivery modes. Next-turn listeners queue their calls on the main
+// actor's `NextTurnQueue`; background listeners hand them to a `BackgroundLane` of their own;
+// `RemoteNode` lets any thread post through one lock-protected queue drained on the main actor.
+
 extension Node {
   /// Registers a listener that runs on the main actor's next turn, after the dispatch returned.
   ///
@@ -20,15 +24,15 @@ extension Node {
     delivery: NextTurnDelivery,
     _ body: @escaping @MainActor (DeliveredEvent<Payload>) -> Void
   ) -> Subscription {
-    let handle = RegistrationHandle()
-    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: false, target: nil) {
-      ctx, payload in
+    let ticket = Ticket()
+    let box = ListenerBox<Payload>(
+      keyID: key.id, capture: capture, once: false, target: nil, ticket: ticket
+    ) { ctx, payload in
       let event = DeliveredEvent(ctx, payload: payload)
-      NextTurnQueue.enqueue(handle) { body(event) }
+      NextTurnQueue.enqueue(ticket) { body(event) }
     }
-    handle.ticket = box.ticket
-    core.add(listener: box)
-    return Subscription(box.ticket)
+    core.add(box)
+    return Subscription(ticket)
   }
 
   /// Registers a listener that runs off the main actor, on a serial executor of its own.
@@ -57,12 +61,9 @@ extension Node {
       ctx, payload in
       lane.enqueue(DeliveredEvent(ctx, payload: payload))
     }
-    let handle = RegistrationHandle()
-    handle.ticket = box.ticket
-    core.add(listener: box)
-    return Subscription.combining([
-      Subscription(box.ticket), Subscription(BackgroundLaneCanceller(lane: lane, handle: handle)),
-    ])
+    box.ticket.onCancel { lane.cancel() }
+    core.add(box)
+    return Subscription(box.ticket)
   }
 
   /// Registers a next-turn listener for the named event `name`.

@@ -61,15 +61,15 @@ public struct RemoteNode: Sendable, CustomStringConvertible {
   public var droppedCount: Int { target.dropped.load(ordering: .relaxed) }
 
   /// How many remote posts were dropped in this process because their node had been released.
-  public static var totalDroppedCount: Int {
+  static var totalDroppedCount: Int {
     RemotePostQueue.shared.dropped.load(ordering: .relaxed)
   }
 
   /// Waits until every remote post queued before this call, by any thread, has been dispatched.
   ///
-  /// Useful in tests and at shutdown; posting never needs it. Listeners with a deferred delivery
+  /// For tests; posting never needs it. Listeners with a deferred delivery
   /// mode may still have calls pending afterwards.
-  public static func flush() async {
+  static func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       RemotePostQueue.shared.enqueue(RemotePost(barrier: continuation))
     }

@@ -1,7 +1,10 @@
 /// What a listener knows about the event it is handling, and how it steers the rest of the dispatch.
 ///
-/// Listeners receive the context `inout`; it lives only for the call and cannot escape.
-public struct EventContext {
+/// A context is lent to each listener, interceptor and responder `inout` for the length of the
+/// call. It is noncopyable, so it cannot outlive that call: storing it, returning it or capturing
+/// it in an escaping closure does not compile. Copy out what you need instead (``key``,
+/// ``targetName``, ``dispatchID``), or use a ``DeliveredEvent`` listener to run later.
+public struct EventContext: ~Copyable {
   /// The event's key name.
   public let key: String
   /// The phase the listener runs in.
@@ -9,10 +12,16 @@ public struct EventContext {
   /// An identifier unique to this dispatch, matching its trace record.
   public let dispatchID: UInt64
   @usableFromInline var currentPhase: Phase
+  // NB: unretained. Dispatch holds the path that owns both cores for as long as the context
+  // exists, and the context cannot outlive the dispatch: it is noncopyable and only lent.
   @usableFromInline unowned(unsafe) let targetCore: NodeCore
   @usableFromInline unowned(unsafe) var currentCore: NodeCore
   @usableFromInline var stopRequested = false
   @usableFromInline var immediateStopRequested = false
+  /// How many times propagation was stopped: tells a stop by a capture listener at the target
+  /// (which ends the event before the target's other listeners) from an interceptor's (which
+  /// lets them run).
+  @usableFromInline var stopCount = 0
   @usableFromInline var prevented = false
   @usableFromInline var listenersRun = 0
   @usableFromInline var errors: [any Error]
@@ -38,12 +47,21 @@ public struct EventContext {
   @MainActor public var currentName: String { currentCore.name }
 
   /// Lets this node's remaining listeners run, then ends the dispatch.
-  public mutating func stopPropagation() { stopRequested = true }
+  ///
+  /// Called from an interceptor, it lets every listener of the interceptor's node run. At the
+  /// target, called from a capture listener, it ends the event before the target's other
+  /// listeners, as in the DOM.
+  public mutating func stopPropagation() {
+    stopRequested = true
+    stopCount &+= 1
+  }
+
   /// Ends the dispatch at once: no further listener runs, not even at this node.
   public mutating func stopImmediatePropagation() {
-    stopRequested = true
+    stopPropagation()
     immediateStopRequested = true
   }
+
   /// Marks the event as prevented; the poster sees it in ``Outcome/isPrevented``.
   public mutating func preventDefault() { prevented = true }
   /// Whether a listener has called ``preventDefault()``.

@@ -16,7 +16,7 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
   ) -> Subscription {
     let box = InterceptorBox(keyID: key.id, body: body)
-    core.add(interceptor: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 
@@ -32,7 +32,7 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
   ) -> Subscription {
     let box = InterceptorBox(keyID: key.id, body: body)
-    core.add(interceptor: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 

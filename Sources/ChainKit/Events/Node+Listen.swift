@@ -19,7 +19,7 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Void
   ) -> Subscription {
     let box = ListenerBox(keyID: key.id, capture: capture, once: once, target: nil, body: body)
-    core.add(listener: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 
@@ -42,16 +42,19 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
-    for existing in core.listeners.all
-    where existing.keyID == key.id && existing.capture == capture && existing.target === target {
-      existing.cancel()
+    var replaced: [Registration] = []
+    core.registrations(for: key.id)?.listeners.each { existing in
+      if existing.capture == capture, existing.isTargetBound, existing.target === target {
+        replaced.append(existing)
+      }
     }
+    for existing in replaced { existing.cancel() }
     let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: false, target: target) {
       [weak target] ctx, payload in
       guard let target else { return }
       try body(target, &ctx, payload)
     }
-    core.add(listener: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 

@@ -1,110 +1,158 @@
-/// The dispatch algorithm: the W3C DOM's, on a path computed once per topology change.
+/// The dispatch algorithm: the W3C DOM's, on a path computed once per change of the nodes on it.
+///
+/// A post visits only the path's *hits* for its key: the nodes that have registrations for it
+/// (``PathHits``, found once per path and key), so neither the number of keys in the program nor
+/// the nodes that do not listen cost anything per post.
 extension NodeCore {
   /// Posts an event to this node and returns what happened.
   ///
   /// NB: `@inlinable`, so that clients get it specialised for their payload type. Nothing on the
   /// walk is retained: this core stays alive for the call (its caller holds it), its cached path
-  /// is kept until the outermost dispatch returns even if a listener changes the topology, and
-  /// the path owns its cores.
+  /// and the path's hits are kept until the outermost operation returns even if a listener
+  /// changes the topology, and the path owns its cores.
   @inlinable
   func dispatch<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
-    if DispatchState.depth > 0, let refusal = refuseNested(key: key, payload: payload) {
-      return refusal
+    if let refusal = ReentryGuard.admit(key) {
+      return refused(refusal, kind: .event, key: key, payload: payload)
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    let (id, parentID, nestingMark) = DispatchState.enter()
+    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
+    let id = DispatchIDs.next()
+    let parentID = DispatchIDs.current
+    DispatchIDs.current = id
+    let mark = ReentryGuard.enter()
 
     var ctx = EventContext(key: key, phase: .capture, dispatchID: id, target: self)
-    var payload = payload
     let recorder =
       path.tracers.isEmpty
       ? nil
       : DispatchRecorder.make(
         .event, id: id, parent: parentID, key: key, payload: payload, path: path)
-    let bit = keyBit(keyID)
-    let refs = path.refs
 
-    // Capture: from the root end of the path down to the target's parent; skipped outright
-    // when no node on the path has a capture listener for the key.
-    if path.captureMask & bit != 0 {
-      var index = refs.count - 1
-      while index > 0, !ctx.stopRequested {
-        withGuaranteed(refs[index]) { core in
-          if core.keyMask & bit != 0 {
-            core.visit(
-              keyID: keyID, phase: .capture, capture: true, runsInterceptors: false,
-              ctx: &ctx, payload: &payload, recorder: recorder)
-          }
+    // Capture: from the root end of the path down to the target's parent, at the nodes with
+    // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
+    // payload as posted.
+    var position = walk.entries.count - 1
+    var visited = path.cores.count
+    while position >= 0, !ctx.stopRequested {
+      if walk.refreshIfChanged() {
+        position = walk.lastPosition(before: visited)
+        if position < 0 { break }
+      }
+      let hit = walk.entries[position]
+      position -= 1
+      if hit.index == 0 { break }
+      visited = hit.index
+      withUnretained(hit.registrations) { registrations in
+        if registrations.hasCapture {
+          registrations.visitCapture(ctx: &ctx, payload: payload, recorder: recorder)
         }
-        index -= 1
       }
     }
+    var current = payload
     // Target: interceptors, then capture listeners, then the others (as the DOM does).
-    if !ctx.stopRequested, keyMask & bit != 0 {
-      visitTarget(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
+    _ = walk.refreshIfChanged()
+    if !ctx.stopRequested, let first = walk.entries.first, first.index == 0 {
+      withUnretained(first.registrations) { registrations in
+        registrations.visitTarget(ctx: &ctx, payload: &current, recorder: recorder)
+      }
     }
     // Bubble: from the target's parents to the root end.
-    if bubbles {
-      var index = 1
-      while index < refs.count, !ctx.stopRequested {
-        withGuaranteed(refs[index]) { core in
-          if core.keyMask & bit != 0 {
-            core.visit(
-              keyID: keyID, phase: .bubble, capture: false, runsInterceptors: true,
-              ctx: &ctx, payload: &payload, recorder: recorder)
+    if bubbles, !ctx.stopRequested {
+      if !path.isChain, let reachedFrom = path.reachedFrom {
+        bubbleAlongBranches(
+          walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
+          recorder: recorder)
+      } else {
+        _ = walk.refreshIfChanged()
+        position = walk.firstPosition(after: 0)
+        visited = 0
+        while position < walk.entries.count, !ctx.stopRequested {
+          if walk.refreshIfChanged() {
+            position = walk.firstPosition(after: visited)
+            if position >= walk.entries.count { break }
+          }
+          let hit = walk.entries[position]
+          position += 1
+          visited = hit.index
+          withUnretained(hit.registrations) { registrations in
+            registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
           }
         }
-        index += 1
       }
     }
-    return finish(ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder)
+    return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
 
-  /// Ends a dispatch: restores the nesting state, collects nested failures, emits the trace.
+  /// The bubble walk of a path over several parents: each node starts from the payload as the
+  /// interceptors of the node it was reached from left it, so a rewrite on one branch is not seen
+  /// on another (rule 17).
+  ///
+  /// Nodes without registrations pass the payload on unchanged.
+  @inlinable
+  func bubbleAlongBranches<P>(
+    walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
+    payload: P, recorder: DispatchRecorder?
+  ) {
+    let pathLength = withUnretained(walk.path) { $0.cores.count }
+    var leaving = ContiguousArray<P>()
+    leaving.reserveCapacity(pathLength)
+    leaving.append(payload)
+    _ = walk.refreshIfChanged()
+    var position = walk.firstPosition(after: 0)
+    var index = 1
+    while index < pathLength, !ctx.stopRequested {
+      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
+      var current = leaving[reachedFrom[index]]
+      if position < walk.entries.count, walk.entries[position].index == index {
+        withUnretained(walk.entries[position].registrations) { registrations in
+          registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
+        }
+        position += 1
+      }
+      leaving.append(current)
+      index += 1
+    }
+  }
+
+  /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested
+  /// operations into the outcome, leaves the guard, emits the trace.
   @inlinable
   func finish(
-    ctx: inout EventContext, parentID: UInt64, nestingMark: Int, recorder: DispatchRecorder?
+    ctx: inout EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
   ) -> Outcome {
-    DispatchState.depth -= 1
-    DispatchState.currentID = parentID
-    if DispatchState.nestingErrorCount > nestingMark {
-      collectNestingErrors(since: nestingMark, into: &ctx)
+    DispatchIDs.current = parentID
+    if ReentryGuard.refusalCount > mark {
+      collectRefusals(since: mark, into: &ctx)
     }
     let outcome = ctx.outcome
-    if DispatchState.depth == 0, DispatchState.needsSettle { DispatchState.settle() }
+    ReentryGuard.leave()
     if let recorder { recorder.emit(outcome) }
     return outcome
   }
 
   @usableFromInline
-  func collectNestingErrors(since mark: Int, into ctx: inout EventContext) {
-    for error in DispatchState.nestingErrors[mark...] { ctx.errors.append(error) }
+  func collectRefusals(since mark: Int, into ctx: inout EventContext) {
+    for error in ReentryGuard.refusals(since: mark) { ctx.errors.append(error) }
   }
 
-  /// The outcome of a nested post refused for nesting too deep, or `nil` to let it run.
+  /// The outcome of an event or request the guard refused; the first refusal of a runaway is
+  /// traced.
   @usableFromInline
-  func refuseNested<P>(key: String, payload: P) -> Outcome? {
-    guard DispatchState.runaway || DispatchState.depth >= DispatchState.nestingLimit else {
-      return nil
-    }
-    let error = ChainError.nestingTooDeep(key: key, limit: DispatchState.nestingLimit)
-    if !DispatchState.runaway {
-      DispatchState.runaway = true
-      DispatchState.nestingErrors.append(error)
-      DispatchState.needsSettle = true
-    }
+  func refused<P>(
+    _ refusal: ReentryGuard.Refusal, kind: DispatchRecord.Kind, key: String, payload: P
+  ) -> Outcome {
+    var outcome = Outcome()
+    outcome.errors = [refusal.error]
+    guard refusal.isFirst else { return outcome }
     let tracers = tracersOnPath
     if !tracers.isEmpty {
       let recorder = DispatchRecorder(
-        id: DispatchState.nextID(), parent: DispatchState.currentID, kind: .event, key: key,
+        id: DispatchIDs.next(), parent: DispatchIDs.current, kind: kind, key: key,
         payload: payload, path: path)
-      var outcome = Outcome()
-      outcome.errors = [error]
       Trace.emit(.dispatch(recorder.finish(outcome)), to: tracers)
     }
-    var outcome = Outcome()
-    outcome.errors = [error]
     return outcome
   }
 }

@@ -1,18 +1,22 @@
 /// One registration on a node: a listener, an interceptor or a responder.
 ///
-/// Dispatch reads `keyID`, `capture` and `isRemoved` from here and then casts to the typed box;
-/// the cast is safe because a key id is only ever registered with its own payload type.
+/// Dispatch reads `matchWord` from here and then casts to the typed box; the cast is safe because
+/// a key id is only ever registered with its own payload type.
 ///
 /// NB: nothing refers to a registration weakly (a weak reference would move its whole refcount to
 /// a side table and slow down every retain in dispatch): its node's lists own it, and its token
-/// holds a ``RegistrationTicket`` instead.
+/// holds a ``Ticket`` instead.
 @MainActor
 @usableFromInline
-class Registration {
+class Registration: Cancellable, SlotIndexed {
+  /// Which of a key's lists a registration sits in.
+  enum Kind { case listener, interceptor, responder }
+
   @usableFromInline let keyID: Int
   @usableFromInline let capture: Bool
   @usableFromInline let once: Bool
   @usableFromInline let isTargetBound: Bool
+  let kind: Kind
   /// The target of a target-bound registration; the registration dies with it.
   @usableFromInline final weak var target: AnyObject?
   /// Set when cancelled; a removed registration never runs again, even from a snapshot.
@@ -20,67 +24,66 @@ class Registration {
   /// `keyID << 2 | capture << 1 | slow`, where `slow` is set for once and target-bound
   /// registrations and once removed: dispatch matches a live ordinary registration with one
   /// comparison and takes the careful path only when the low bit is set.
-  @exclusivity(unchecked) @usableFromInline final private(set) var dispatchWord: Int
-  /// The node; valid while `isRemoved` is false, since ``NodeCore/retire()`` marks every
-  /// registration removed before its core can be deallocated.
-  unowned(unsafe) var core: NodeCore?
+  @exclusivity(unchecked) @usableFromInline final private(set) var matchWord: Int
+  /// The key's registrations at the node this one sits in; valid while `isRemoved` is false,
+  /// since a registration is vacated from its list (and so released) only once removed, and a
+  /// node's lists outlive every registration in them.
+  unowned(unsafe) var owner: KeyedRegistrations?
+  /// The index of this registration in its list, kept up to date by the list.
+  @usableFromInline var slot = -1
   /// What the token holds: it outlives the registration without keeping its closure alive.
-  let ticket = RegistrationTicket()
+  let ticket: Ticket
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.registration)
+  #endif
 
-  init(keyID: Int, capture: Bool, once: Bool, target: AnyObject?) {
+  init(
+    keyID: Int, kind: Kind, capture: Bool, once: Bool, target: AnyObject?, ticket: Ticket = Ticket()
+  ) {
+    self.ticket = ticket
     self.keyID = keyID
+    self.kind = kind
     self.capture = capture
     self.once = once
     self.isTargetBound = target != nil
     self.target = target
-    dispatchWord =
-      Self.dispatchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
-    ticket.registration = self
+    matchWord =
+      Self.matchWord(keyID: keyID, capture: capture) | (once || target != nil ? 1 : 0)
+    ticket.attach(to: self)
   }
+
+  deinit { ticket.end() }
+
+  /// Whether this registration's types are its key's: what dispatch's cast to the typed box relies
+  /// on.
+  ///
+  /// Overridden by each box.
+  var hasItsKeysTypes: Bool { false }
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
   var isActive: Bool {
-    !isRemoved && core?.isAlive == true && (!isTargetBound || target != nil)
+    !isRemoved && owner?.core.isAlive == true && (!isTargetBound || target != nil)
   }
 
   /// Marks the registration removed, here and in its ticket; it never runs again.
   func markRemoved() {
     isRemoved = true
-    dispatchWord |= 1
-    ticket.isEnded = true
+    matchWord |= 1
+    ticket.end()
   }
 
-  /// The `dispatchWord` of a live ordinary registration for `keyID` in that phase.
+  /// The `matchWord` of a live ordinary registration for `keyID` in that phase.
   @inlinable @inline(__always)
-  nonisolated static func dispatchWord(keyID: Int, capture: Bool) -> Int {
+  nonisolated static func matchWord(keyID: Int, capture: Bool) -> Int {
     keyID &<< 2 | (capture ? 2 : 0)
   }
 
+  /// Removes the registration at once: it never runs again, and its slot is vacated.
   func cancel() {
     guard !isRemoved else { return }
     markRemoved()
-    core?.remove(self)
-  }
-}
-
-/// What a ``Subscription`` holds for a registration: a small object that outlives it.
-///
-/// The ticket refers to its registration without owning it, so a token kept after its node is gone
-/// keeps no captured state alive; `isEnded` is set whenever the registration is marked removed,
-/// which always happens before the registration can be deallocated.
-@MainActor
-final class RegistrationTicket: Cancellable {
-  /// Valid while `isEnded` is false.
-  unowned(unsafe) var registration: Registration?
-  var isEnded = false
-
-  nonisolated init() {}
-
-  var isActive: Bool { !isEnded && registration?.isActive == true }
-
-  func cancel() {
-    guard !isEnded, let registration else { return }
-    registration.cancel()
+    owner?.vacate(self)
   }
 }
 
@@ -90,11 +93,16 @@ final class ListenerBox<P>: Registration {
   @usableFromInline let body: @MainActor (inout EventContext, P) throws -> Void
 
   init(
-    keyID: Int, capture: Bool, once: Bool, target: AnyObject?,
+    keyID: Int, capture: Bool, once: Bool, target: AnyObject?, ticket: Ticket = Ticket(),
     body: @escaping @MainActor (inout EventContext, P) throws -> Void
   ) {
     self.body = body
-    super.init(keyID: keyID, capture: capture, once: once, target: target)
+    super.init(
+      keyID: keyID, kind: .listener, capture: capture, once: once, target: target, ticket: ticket)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: P.self, response: nil)
   }
 }
 
@@ -105,7 +113,12 @@ final class InterceptorBox<P>: Registration {
 
   init(keyID: Int, body: @escaping @MainActor (inout EventContext, inout P) throws -> Void) {
     self.body = body
-    super.init(keyID: keyID, capture: false, once: false, target: nil)
+    super.init(keyID: keyID, kind: .interceptor, capture: false, once: false, target: nil)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    // An interceptor is registered for an event key or a request key with this payload.
+    KeyRegistry.shared.types(of: keyID)?.payload == ObjectIdentifier(P.self)
   }
 }
 
@@ -118,6 +131,10 @@ final class ResponderBox<P, R>: Registration {
     keyID: Int, target: AnyObject?, body: @escaping @MainActor (inout EventContext, P) throws -> R?
   ) {
     self.body = body
-    super.init(keyID: keyID, capture: false, once: false, target: target)
+    super.init(keyID: keyID, kind: .responder, capture: false, once: false, target: target)
+  }
+
+  override var hasItsKeysTypes: Bool {
+    KeyRegistry.shared.matches(keyID, payload: P.self, response: R.self)
   }
 }

@@ -1,60 +1,45 @@
-/// Something a ``Subscription`` can end.
-@MainActor
-protocol Cancellable: AnyObject {
-  var isActive: Bool { get }
-  func cancel()
-}
-
 /// The token every registration returns; ``cancel()`` ends the registration.
 ///
-/// Dropping a token does **not** cancel: a registration lives until it is cancelled, or until its
-/// node (or, for a target-bound registration, its target) is deallocated, whichever comes first.
+/// One rule for every kind of registration (listeners, interceptors, responders, bus subscribers
+/// and producers, data subscribers, observers, bindings, tracers):
+///
+/// - Dropping a token does **not** cancel: a registration lives until it is cancelled, or until
+///   what it belongs to (its node, bus, property or hook, its binding's members, or the owner or
+///   target it was bound to) is deallocated, whichever comes first.
+/// - ``cancel()`` ends it at once, even inside a dispatch under way; cancelling twice is harmless.
+/// - If what it belongs to goes first, the token is inert: ``isActive`` is `false` and
+///   ``cancel()`` does nothing. A kept token never keeps the registration's closure alive.
+///
 /// That keeps Domino-style code (`node.on(key) { … }` in a setup method) working without storing
 /// tokens, and still guarantees that no registration outlives what it belongs to. Keep tokens in
 /// a ``SubscriptionBag`` to cancel a group at once, or when the bag is deallocated.
 @MainActor
 public final class Subscription {
-  /// A part the token refers to without owning it, so that a token kept after its node is gone
-  /// does not keep the registration's closure (and what it captured) alive.
-  struct WeakPart {
-    weak var part: (any Cancellable)?
+  private var tickets: [Ticket]
+
+  init(_ ticket: Ticket) {
+    self.tickets = [ticket]
   }
 
-  private var parts: [any Cancellable]
-  private var weakParts: [WeakPart]
-
-  /// A token that owns `part` (for registrations nothing else owns).
-  init(_ part: any Cancellable) {
-    self.parts = [part]
-    self.weakParts = []
-  }
-
-  /// A token for a registration that something else owns (its node).
-  init(weak part: any Cancellable) {
-    self.parts = []
-    self.weakParts = [WeakPart(part: part)]
-  }
-
-  private init(parts: [any Cancellable], weakParts: [WeakPart]) {
-    self.parts = parts
-    self.weakParts = weakParts
+  private init(tickets: [Ticket]) {
+    self.tickets = tickets
   }
 
   /// Whether any part of the registration can still run.
-  public var isActive: Bool {
-    parts.contains { $0.isActive } || weakParts.contains { $0.part?.isActive == true }
-  }
+  public var isActive: Bool { tickets.contains { $0.isActive } }
 
   /// Ends the registration at once; it never runs again, even in a dispatch already under way.
   ///
   /// Cancelling twice is harmless.
   public func cancel() {
-    let ending = parts
-    let endingWeak = weakParts
-    parts = []
-    weakParts = []
-    for part in ending { part.cancel() }
-    for weakPart in endingWeak { weakPart.part?.cancel() }
+    let ending = tickets
+    tickets = []
+    for ticket in ending { ticket.cancel() }
+  }
+
+  /// Adds something cancelling this token does once, after its registrations have ended.
+  func onCancel(_ action: @escaping @MainActor () -> Void) {
+    tickets.last?.onCancel(action)
   }
 
   /// Adds this token to `bag`, which cancels it when the bag is cancelled or deallocated.
@@ -62,7 +47,7 @@ public final class Subscription {
 
   /// Combines several tokens into one that cancels them all.
   public static func combining(_ tokens: [Subscription]) -> Subscription {
-    Subscription(parts: tokens.flatMap(\.parts), weakParts: tokens.flatMap(\.weakParts))
+    Subscription(tickets: tokens.flatMap(\.tickets))
   }
 }
 

@@ -1,3 +1,7 @@
+// Requests: a post that wants an answer. A request walks the same path as an event (bubble
+// order only) and stops at the first responder that answers; interceptors may rewrite its
+// payload on the way, and stopping propagation ends the search.
+
 extension Node {
   /// Registers a responder that answers `key` at this node, or declines with `nil`.
   ///
@@ -11,7 +15,7 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Response?
   ) -> Subscription {
     let box = ResponderBox(keyID: key.id, target: nil, body: body)
-    core.add(responder: box)
+    core.add(box)
     return Subscription(box.ticket)
   }
 
@@ -30,7 +34,7 @@ extension Node {
     _ key: RequestKey<Payload, Response>, _ payload: Payload
   ) -> Response? {
     var answer: Response?
-    core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
+    _ = core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
       answer = response
       return false
     }
@@ -57,7 +61,7 @@ extension Node {
     _ key: RequestKey<Payload, Response>, _ payload: Payload
   ) -> [Response] {
     var answers: [Response] = []
-    core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
+    _ = core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
       answers.append(response)
       return true
     }

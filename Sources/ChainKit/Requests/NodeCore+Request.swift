@@ -2,69 +2,98 @@ extension NodeCore {
   /// Walks the path in bubble order, offering the request to each responder until `accept`
   /// returns `false`.
   ///
+  /// Responders follow the listeners' rules: each node's list is snapshotted on arrival, before
+  /// its interceptors; `stopImmediatePropagation()` skips the node's remaining responders and
+  /// ends the walk, `stopPropagation()` ends it after the node. On a path over several parents,
+  /// each node sees the payload as the node it was reached from left it (rule 17).
+  ///
   /// NB: `@inlinable` and unretained like ``dispatch(keyID:key:bubbles:payload:)``.
   @inlinable
   func walkRequest<P, R>(
     keyID: Int, key: String, payload: P, accept: (R) -> Bool
-  ) {
-    if DispatchState.depth > 0, refuseNested(key: key, payload: payload) != nil { return }
+  ) -> Outcome {
+    if let refusal = ReentryGuard.admit(key) {
+      return refused(refusal, kind: .request, key: key, payload: payload)
+    }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    let (id, parentID, nestingMark) = DispatchState.enter()
+    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
+    let id = DispatchIDs.next()
+    let parentID = DispatchIDs.current
+    DispatchIDs.current = id
+    let mark = ReentryGuard.enter()
 
     var ctx = EventContext(key: key, phase: .target, dispatchID: id, target: self)
-    var payload = payload
     let recorder =
       path.tracers.isEmpty
       ? nil
       : DispatchRecorder.make(
         .request, id: id, parent: parentID, key: key, payload: payload, path: path)
-    let bit = keyBit(keyID)
-    let refs = path.refs
+    // Over several parents each node starts from the payload of the node it was reached from
+    // (rule 17), so the payload each node passes on is kept.
+    let reachedFrom = path.reachedFrom
+    var leaving = ContiguousArray<P>()
+    var current = payload
     var walking = true
+    var position = 0
     var index = 0
-    while walking, index < refs.count, !ctx.stopRequested {
-      let entry = refs[index]
-      index += 1
-      withGuaranteed(entry) { core in
-        guard core.keyMask & bit != 0 else { return }
-        ctx.currentPhase = core === self ? .target : .bubble
-        ctx.currentCore = core
-        recorder?.beginHop(node: core.name, phase: ctx.phase, ctx: ctx)
-        core.runInterceptors(keyID: keyID, ctx: &ctx, payload: &payload, recorder: recorder)
-        walking = core.offer(
-          keyID: keyID, ctx: &ctx, payload: payload, recorder: recorder, accept: accept)
-        recorder?.endHop(ctx: ctx)
+    while walking, index < path.cores.count, !ctx.stopRequested {
+      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
+      if let reachedFrom, index > 0 { current = leaving[reachedFrom[index]] }
+      if position < walk.entries.count, walk.entries[position].index == index {
+        withUnretained(walk.entries[position].registrations) { registrations in
+          walking = registrations.visitRequest(
+            isTarget: index == 0, ctx: &ctx, payload: &current, recorder: recorder,
+            accept: accept)
+        }
+        position += 1
+      } else if reachedFrom == nil {
+        // A chain: jump straight to the next hit.
+        guard position < walk.entries.count else { break }
+        index = walk.entries[position].index
+        continue
       }
+      if reachedFrom != nil { leaving.append(current) }
+      index += 1
     }
-    _ = finish(ctx: &ctx, parentID: parentID, nestingMark: nestingMark, recorder: recorder)
+    return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
+}
 
-  /// Offers the request to this node's responders; returns `false` once `accept` says stop.
+extension KeyedRegistrations {
+  /// One node of a request's walk: interceptors, then responders as snapshotted on arrival;
+  /// returns `false` once `accept` says stop.
   @inlinable @inline(__always)
-  func offer<P, R>(
-    keyID: Int, ctx: inout EventContext, payload: P, recorder: DispatchRecorder?,
+  func visitRequest<P, R>(
+    isTarget: Bool, ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?,
     accept: (R) -> Bool
   ) -> Bool {
+    ctx.currentPhase = isTarget ? .target : .bubble
+    ctx.currentCore = core
+    recorder?.beginHop(node: core.name, phase: ctx.phase, ctx: ctx)
+    defer { recorder?.endHop(ctx: ctx) }
+    let arrived = responders.count
+    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
     guard let base = responders.base else { return true }
-    let count = responders.count
     var index = 0
-    while index < count {
-      let entry = base[index]
+    while index < arrived, !ctx.immediateStopRequested {
+      let slot = base[index]
       index += 1
-      let answer: R? = withGuaranteed(entry) { registration in
-        guard registration.keyID == keyID, !registration.isRemoved else { return nil }
+      guard let entry = slot else { continue }
+      let answer: R? = withUnretained(entry) { registration in
+        guard !registration.isRemoved else { return nil }
+        if registration.isTargetBound, !mayRun(registration) { return nil }
         let box = unsafeDowncast(registration, to: ResponderBox<P, R>.self)
         ctx.listenersRun += 1
         do {
           return try box.body(&ctx, payload)
         } catch {
-          record(error, in: &ctx)
+          core.record(error, in: &ctx)
           return nil
         }
       }
       guard let response = answer else { continue }
-      recorder?.answered(by: name)
+      recorder?.answered(by: core.name)
       if !accept(response) { return false }
     }
     return true

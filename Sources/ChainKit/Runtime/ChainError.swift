@@ -1,9 +1,14 @@
-/// The errors ChainKit itself reports: refused mounts and runaway nesting.
+/// The errors ChainKit itself reports: refused mounts, runaway nesting and write loops.
 public enum ChainError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Mounting `child` under `parent` would put a node under itself.
   case mountCycle(child: String, parent: String)
-  /// A nested post went deeper than the nesting limit; the nested dispatch did not run.
+  /// Work started from inside other work (a post, a request, a publish, a share, a property's
+  /// notification) nested deeper than the ``ReentryGuard``'s limit; it did not run.
   case nestingTooDeep(key: String, limit: Int)
+  /// Observers of a property (or a hook) kept writing to it (or calling it) from their own
+  /// notifications; the writes were deferred round after round and the last one was not
+  /// notified.
+  case writeLoop(name: String, rounds: Int)
 
   /// A sentence naming what was refused and why.
   public var description: String {
@@ -14,8 +19,12 @@ public enum ChainError: Error, Sendable, Equatable, CustomStringConvertible {
       "cannot mount '\(child)' under '\(parent)': '\(parent)' is already below '\(child)', "
         + "so the tree would have a cycle"
     case .nestingTooDeep(let key, let limit):
-      "event '\(key)' was not dispatched: nested posts went deeper than the limit of \(limit) "
-        + "(a listener that posts is probably re-triggering itself)"
+      "'\(key)' was not dispatched: nested work went deeper than the limit of \(limit) "
+        + "(a listener, subscriber or observer is probably re-triggering itself)"
+    case .writeLoop(let name, let rounds):
+      "'\(name)' was written again by its own observers \(rounds) rounds in a row; the last "
+        + "write was stored but not notified (an observer that writes its own value is probably "
+        + "re-triggering itself)"
     }
   }
 }

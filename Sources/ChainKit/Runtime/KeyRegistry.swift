@@ -1,8 +1,9 @@
 /// Interns event and request keys into small integers, once per key value.
 ///
 /// A key is identified by its name and its payload (and response) types. Dispatch compares these
-/// integers instead of hashing names, and derives a one-bit mask from them so that a node without
-/// a listener for a key is skipped with a single AND.
+/// integers instead of hashing names. Because an id stands for its types, a registration or a
+/// shared value stored under an id holds exactly those types, which is what makes the casts in
+/// dispatch safe; ``checkInvariants``-style checks ask ``types(of:)`` to confirm it.
 final class KeyRegistry: Sendable {
   static let shared = KeyRegistry()
 
@@ -12,7 +13,7 @@ final class KeyRegistry: Sendable {
     let response: ObjectIdentifier?
   }
 
-  private let ids = Locked<[Identity: Int]>([:])
+  private let ids = Locked<(table: [Identity: Int], byID: [Identity])>(([:], []))
 
   /// The identifier of the key with this name and these types; the same inputs give the same id.
   func id(name: String, payload: Any.Type, response: Any.Type?) -> Int {
@@ -21,15 +22,28 @@ final class KeyRegistry: Sendable {
       payload: ObjectIdentifier(payload),
       response: response.map { ObjectIdentifier($0) }
     )
-    return ids.withLock { table in
-      if let existing = table[identity] { return existing }
-      let next = table.count
-      table[identity] = next
+    return ids.withLock { ids in
+      if let existing = ids.table[identity] { return existing }
+      let next = ids.byID.count
+      ids.table[identity] = next
+      ids.byID.append(identity)
       return next
     }
   }
-}
 
-/// The bit a key sets in a node's key mask.
-@inlinable @inline(__always)
-func keyBit(_ id: Int) -> UInt64 { 1 &<< UInt64(id & 63) }
+  /// The payload and response types the key with this id was made with.
+  func types(of id: Int) -> (payload: ObjectIdentifier, response: ObjectIdentifier?)? {
+    ids.withLock { ids in
+      guard ids.byID.indices.contains(id) else { return nil }
+      return (ids.byID[id].payload, ids.byID[id].response)
+    }
+  }
+
+  /// Whether `id` was made with exactly these types: what every cast of a stored value to its
+  /// key's types relies on.
+  func matches(_ id: Int, payload: Any.Type, response: Any.Type?) -> Bool {
+    guard let types = types(of: id) else { return false }
+    return types.payload == ObjectIdentifier(payload)
+      && types.response == response.map { ObjectIdentifier($0) }
+  }
+}

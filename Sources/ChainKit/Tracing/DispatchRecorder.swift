@@ -1,5 +1,7 @@
-/// Builds a ``DispatchRecord`` while a traced dispatch runs. Only allocated when a tracer is
-/// installed on the path, so untraced dispatches pay one nil check per visited node.
+/// Builds a ``DispatchRecord`` while a traced dispatch runs.
+///
+/// Only allocated when a tracer is installed on the path, so untraced dispatches pay one nil check
+/// per visited node.
 @MainActor
 @usableFromInline
 final class DispatchRecorder {
@@ -42,7 +44,7 @@ final class DispatchRecorder {
   }
 
   @usableFromInline
-  func beginHop(node: String, phase: Phase, ctx: EventContext) {
+  func beginHop(node: String, phase: Phase, ctx: borrowing EventContext) {
     hopStart = ContinuousClock.now
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
     hop = HopRecord(
@@ -64,7 +66,7 @@ final class DispatchRecorder {
   }
 
   @usableFromInline
-  func endHop(ctx: EventContext) {
+  func endHop(ctx: borrowing EventContext) {
     guard var hop else { return }
     hop.listenersRun = ctx.listenersRun - before.listeners
     hop.stopped = ctx.stopRequested && !before.stopped

@@ -39,7 +39,9 @@ public final class TraceLog: Tracer {
   public func removeAll() { records.removeAll() }
 }
 
-/// Which records a tracer keeps: by key name and by node name. An empty set accepts all.
+/// Which records a tracer keeps: by key name and by node name.
+///
+/// An empty set accepts all.
 public struct TraceFilter: Sendable, Equatable {
   /// Key names to keep; empty keeps every key (and records without a key).
   public var keys: Set<String>

@@ -1,3 +1,8 @@
+// Tracing: structured records of what ran. A `Tracer` installed on a node sees every dispatch
+// whose path includes it (a `DispatchRecorder` builds the record while the dispatch runs), and
+// mounts below it; one installed on a bus sees its publishes. `TraceLog` keeps records in memory;
+// `JSONLinesTraceWriter` writes them one JSON object per line.
+
 /// Receives a structured record of what happens in the trees, buses and bindings it is
 /// installed on.
 ///
@@ -13,24 +18,32 @@ public protocol Tracer: AnyObject {
 
 /// A tracer installed on a node or a bus; cancelling the token uninstalls it.
 ///
-/// Its owner (a node's core, a bus) holds it; the token refers to it weakly. `uninstall` removes
+/// Its owner (a node's core, a bus) holds it; the token holds its ticket. `uninstall` removes
 /// it from that owner and is dropped once it has run, or once the owner goes away (``detach()``),
 /// so it never reaches a freed owner.
 @MainActor
 final class TracerInstallation: Cancellable {
   let tracer: any Tracer
   private var uninstall: (@MainActor (TracerInstallation) -> Void)?
+  /// What the token holds instead of the installation.
+  let ticket = Ticket()
 
   init(tracer: any Tracer, uninstall: @escaping @MainActor (TracerInstallation) -> Void) {
     self.tracer = tracer
     self.uninstall = uninstall
+    ticket.attach(to: self)
   }
+
+  deinit { ticket.end() }
 
   /// Installed, and its owner still there.
   var isActive: Bool { uninstall != nil }
 
   /// Forgets the owner without calling back: the owner is going away.
-  func detach() { uninstall = nil }
+  func detach() {
+    uninstall = nil
+    ticket.end()
+  }
 
   func cancel() {
     guard let uninstall else { return }
@@ -45,8 +58,17 @@ enum Trace {
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   static var installedCount = 0
 
+  /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
+  /// share, and what it starts nests inside this call.
+  ///
+  /// Tracer callbacks themselves are never refused (a record of work that ran is never lost), but
+  /// what they start is, past the limit; only the first refusal of a runaway is traced, so a tracer
+  /// that posts on every record stops.
   static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
+    guard !tracers.isEmpty else { return }
+    _ = ReentryGuard.enter()
     for tracer in tracers { tracer.receive(record) }
+    ReentryGuard.leave()
   }
 
   /// Sends a mount or unmount record to the tracers on `core`'s path.
@@ -55,10 +77,11 @@ enum Trace {
     emit(record, to: core.tracersNearby())
   }
 
-  /// How many nodes, from a node up, mount and release records search for tracers. Dispatch
-  /// records see every tracer on the path; structural records stop here so that building or
-  /// tearing down a very deep tree stays cheap while a tracer is installed anywhere in the
-  /// process (measured: 1,000 made a 100,000-deep build take minutes in a debug build).
+  /// How many nodes, from a node up, mount and release records search for tracers.
+  ///
+  /// Dispatch records see every tracer on the path; structural records stop here so that building
+  /// or tearing down a very deep tree stays linear while a tracer is installed anywhere in the
+  /// process.
   static let structuralSearchLimit = 64
 }
 
@@ -76,11 +99,11 @@ extension Node {
     let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) core] installation in
       core.tracers.removeAll { $0 === installation }
       Trace.installedCount -= 1
-      DispatchState.topologyVersion &+= 1
+      core.touch()
     }
     core.tracers.append(installation)
     Trace.installedCount += 1
-    DispatchState.topologyVersion &+= 1
-    return Subscription(weak: installation)
+    core.touch()
+    return Subscription(installation.ticket)
   }
 }

@@ -16,9 +16,7 @@ extension Node {
     if mayCycle, parent.core.hasAncestorOrSelf(core) {
       throw .mountCycle(child: name, parent: parent.name)
     }
-    core.parents.append(parent.core)
-    parent.core.children.append(core)
-    DispatchState.topologyVersion &+= 1
+    core.link(to: parent.core)
     Trace.emitMount(
       .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
     if core.linkMayChangeSharedData(parent: parent.core) { core.reresolveSharedData() }
@@ -29,9 +27,7 @@ extension Node {
     guard core.parents.contains(where: { $0 === parent.core }) else { return }
     Trace.emitMount(
       .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
-    core.parents.removeAll { $0 === parent.core }
-    parent.core.children.removeAll { $0 === core }
-    DispatchState.topologyVersion &+= 1
+    core.unlink(from: parent.core)
     if core.linkMayChangeSharedData(parent: parent.core) {
       core.reresolveSharedData(afterRemoval: true)
     }

@@ -1,3 +1,8 @@
+// Tree: nodes, mounting and paths. A `Node` is the public face; its `NodeCore` holds the links
+// (parents in mount order, children in a `ChildList`) and a `PathCache`: the nodes an event posted
+// here visits, and for each key which of them have registrations. A topology version, bumped by
+// every mount, unmount, release or registration change, tells a cached path it must be re-checked.
+
 /// A node in a ChainKit tree: what events are posted to, bubble through, and are heard at.
 ///
 /// A node belongs to its owner (a panel, a model, a manager object), which holds it strongly. The
@@ -48,7 +53,7 @@ public final class Node {
   public var parents: [Node] { core.parents.compactMap(\.node) }
 
   /// The node's children, in mount order.
-  public var children: [Node] { core.children.compactMap(\.node) }
+  public var children: [Node] { core.children.live.compactMap(\.node) }
 
   /// The names of the nodes an event posted here visits, in bubble order: this node, then its
   /// parents depth-first in mount order, each node once.
@@ -56,13 +61,6 @@ public final class Node {
 
   /// The number of listeners, interceptors and responders registered here that can still run.
   public var registrationCount: Int { core.liveRegistrationCount }
-
-  /// The deepest nesting a post from a listener may reach; deeper posts fail with
-  /// ``ChainError/nestingTooDeep(key:limit:)`` instead of overflowing the stack. Default 64.
-  public static var nestingLimit: Int {
-    get { DispatchState.nestingLimit }
-    set { DispatchState.nestingLimit = max(1, newValue) }
-  }
 }
 
 extension Node: CustomStringConvertible {

@@ -5,140 +5,65 @@
 /// when a node deinitializes, its core unlinks itself at once. Dispatch holds the cores of the
 /// path it walks, so every node on a path stays valid until the dispatch ends, even if a listener
 /// releases its owner.
-///
-/// NB: the properties dispatch reads are `@exclusivity(unchecked)`: they are only read or written
-/// in place, never passed `inout` across a call, so the dynamic check (which costs more than the
-/// access) could never fire.
 @MainActor
 @usableFromInline
 final class NodeCore {
   @usableFromInline let name: String
+  /// NB: unretained: the node owns its core and is its only handle; `isAlive` turns false in
+  /// the node's deinit, before the node's memory goes, and `node` reads `owner` only while alive.
   unowned(unsafe) var owner: Node?
   private(set) var isAlive = true
 
+  /// The parents, in mount order, and this node's index in each one's ``children``.
   var parents: ContiguousArray<NodeCore> = []
-  var children: ContiguousArray<NodeCore> = []
+  var slotsInParents: ContiguousArray<Int> = []
+  var children = ChildList()
 
-  /// One bit per key id (modulo 64) that has a registration here: a clear bit skips the node.
-  @exclusivity(unchecked) @usableFromInline var keyMask: UInt64 = 0
-  /// One bit per key id (modulo 64) that has a capture listener here; a cached path ORs these so
-  /// that a post skips the capture walk when nothing on the path captures its key.
-  @exclusivity(unchecked) @usableFromInline var captureKeyMask: UInt64 = 0
-  @exclusivity(unchecked) @usableFromInline var listeners = RegistrationList()
-  @exclusivity(unchecked) @usableFromInline var interceptors = RegistrationList()
-  @exclusivity(unchecked) @usableFromInline var responders = RegistrationList()
+  /// The registrations, one entry per key ever registered here (never dropped while alive).
+  var keyed: ContiguousArray<KeyedRegistrations> = []
+  /// The index in ``keyed`` of each key's entry.
+  var keyedIndex: [Int: Int] = [:]
   var tracers: [TracerInstallation] = []
-  var queuedForCompaction = false
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
   var data: NodeData?
 
-  /// Scratch mark for graph walks; compared against ``DispatchState/epoch``.
+  /// Scratch mark for graph walks; compared against ``Topology/epoch``.
   var mark: UInt64 = 0
+  /// The ``Topology/version`` at the last change to what a path through this node depends on: its
+  /// parents, its tracers, its keys, its release.
+  ///
+  /// A cached path through it is current while this is what it was when the path was computed.
+  @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = 1
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
+  /// The ``Topology/version`` at which `cachedPath` was last found current.
   @exclusivity(unchecked) @usableFromInline var cachedVersion: UInt64 = 0
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.core)
+  #endif
 
   init(name: String) { self.name = name }
 
   isolated deinit {
-    listeners.releaseAll()
-    interceptors.releaseAll()
-    responders.releaseAll()
+    var entries: [Unmanaged<Registration>] = []
+    for registrations in keyed { entries += registrations.takeEverything() }
+    for entry in entries { entry.release() }
   }
 
   /// The node, while its owner holds it.
   var node: Node? { isAlive ? owner : nil }
 
-  /// The dispatch path: this node, then its parents depth-first in mount order, each node once.
-  var path: ContiguousArray<NodeCore> { currentPath.cores }
-
-  /// The tracers installed on any node of the path.
-  var tracersOnPath: [any Tracer] { currentPath.tracers }
-
-  /// The path, its tracers and its capture mask, computed at most once per topology change.
-  @inlinable
-  var currentPath: PathCache {
-    cachedVersion == DispatchState.topologyVersion ? cachedPath : refreshPath()
-  }
-
-  /// Brings the cached path up to date; dispatch then reads `cachedPath` unretained.
-  @inlinable @inline(__always)
-  func refreshPathIfStale() {
-    if cachedVersion != DispatchState.topologyVersion { refreshPath() }
-  }
-
-  @usableFromInline @discardableResult
-  func refreshPath() -> PathCache {
-    let epoch = DispatchState.nextEpoch()
-    var out = ContiguousArray<NodeCore>()
-    var tracers: [any Tracer] = []
-    var captureMask: UInt64 = 0
-    // An explicit stack instead of recursion: trees may be 100,000 levels deep.
-    var stack: ContiguousArray<NodeCore> = [self]
-    while let core = stack.popLast() {
-      if core.mark == epoch { continue }
-      core.mark = epoch
-      out.append(core)
-      captureMask |= core.captureKeyMask
-      for installation in core.tracers { tracers.append(installation.tracer) }
-      for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
-    }
-    let cache = PathCache(cores: out, tracers: tracers, captureMask: captureMask)
-    replaceCachedPath(with: cache)
-    cachedVersion = DispatchState.topologyVersion
-    return cache
-  }
-
-  /// Replaces the cached path; while a dispatch runs, the old one is kept until it returns.
-  ///
-  /// NB: dispatch walks its node's cached path without retaining it (the node stays alive for
-  /// the call), so a listener that changes the topology must not free the path being walked.
-  private func replaceCachedPath(with cache: PathCache) {
-    if DispatchState.depth > 0 {
-      DispatchState.retiredPaths.append(cachedPath)
-      DispatchState.needsSettle = true
-    }
-    cachedPath = cache
-  }
-
-  /// The tracers on this node and its ancestors, visiting at most
-  /// ``Trace/structuralSearchLimit`` nodes and caching nothing.
-  func tracersNearby() -> [any Tracer] {
-    let epoch = DispatchState.nextEpoch()
-    var found: [any Tracer] = []
-    var stack: ContiguousArray<NodeCore> = [self]
-    var visited = 0
-    while let core = stack.popLast(), visited < Trace.structuralSearchLimit {
-      if core.mark == epoch { continue }
-      core.mark = epoch
-      visited += 1
-      for installation in core.tracers { found.append(installation.tracer) }
-      for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
-    }
-    return found
-  }
-
-  /// Whether `other` is this node or one of its ancestors.
-  func hasAncestorOrSelf(_ other: NodeCore) -> Bool {
-    if self === other { return true }
-    // A chain (one parent per node, the common case) needs no stack, so no allocation.
-    var core = self
-    while core.parents.count == 1 {
-      core = core.parents[0]
-      if core === other { return true }
-    }
-    if core.parents.isEmpty { return false }
-    let epoch = DispatchState.nextEpoch()
-    var stack: ContiguousArray<NodeCore> = [core]
-    while let core = stack.popLast() {
-      if core === other { return true }
-      if core.mark == epoch { continue }
-      core.mark = epoch
-      stack.append(contentsOf: core.parents)
-    }
-    return false
+  /// Records that what paths through this node depend on changed.
+  func touch() {
+    Topology.version &+= 1
+    stamp = Topology.version
   }
 
   /// Leaves the graph for good: called when the owner releases the node.
+  ///
+  /// NB: the node leaves every path first, before anything that can run user code (releasing a
+  /// registration runs the deinit of what its closure captured, which may post): code that runs
+  /// inside the release already sees a tree without this node.
   func retire() {
     // Children lose whatever this node shared; they re-resolve once it has left.
     // Only children that could lose a value they resolve through this node (it or an ancestor
@@ -146,23 +71,44 @@ final class NodeCore {
     // counter instead made tearing down a deep tree quadratic while any subscriber existed.
     let dataOrphans =
       DataState.resolvedCount > 0
-      ? children.filter { $0.linkMayChangeSharedData(parent: self) } : []
-    data?.retire()
+      ? children.live.filter { $0.linkMayChangeSharedData(parent: self) } : []
     isAlive = false
-    for parent in parents { parent.children.removeAll { $0 === self } }
-    for child in children { child.parents.removeAll { $0 === self } }
-    parents = []
-    children = []
-    listeners.each { $0.markRemoved() }
-    interceptors.each { $0.markRemoved() }
-    responders.each { $0.markRemoved() }
-    // NB: a dispatch under way may be indexing into these lists; empty them only when none is.
-    if DispatchState.depth == 0 { compact() } else { scheduleCompaction() }
+    while let parent = parents.last { unlink(from: parent) }
+    for child in children.removeAll() { child.forgetParent(self) }
+    touch()
+    replaceCachedPath(with: .empty)
     if !tracers.isEmpty { Trace.installedCount -= tracers.count }
     for installation in tracers { installation.detach() }
+    let detachedTracers = tracers
     tracers = []
-    replaceCachedPath(with: .empty)
-    DispatchState.topologyVersion &+= 1
+    for registrations in keyed { registrations.removeAll() }
+    data?.retire()
+    withExtendedLifetime(detachedTracers) {}
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
+  }
+
+  /// Traps with a message if an invariant of this node's links, registrations or cached path
+  /// does not hold.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      precondition(parents.count == slotsInParents.count, "'\(name)': parents and slots disagree")
+      for (parent, slot) in zip(parents, slotsInParents) {
+        precondition(parent.children.entries[slot] === self, "'\(name)': stale slot in a parent")
+      }
+      children.checkInvariants(owner: self)
+      for (index, registrations) in keyed.enumerated() {
+        precondition(keyedIndex[registrations.keyID] == index, "'\(name)': key index out of step")
+        precondition(registrations.core === self, "'\(name)': another node's registrations")
+        registrations.checkInvariants()
+      }
+      precondition(keyedIndex.count == keyed.count, "'\(name)': key index out of step")
+      if !isAlive {
+        precondition(parents.isEmpty && children.isEmpty, "'\(name)': released but still linked")
+      }
+      data?.checkInvariants(owner: self)
+      if cachedVersion == Topology.version, isAlive {
+        cachedPath.checkInvariants(owner: self)
+      }
+    #endif
   }
 }

@@ -1,9 +1,13 @@
-/// A node's dispatch path as computed for one topology version, shared by every post until the
-/// next mount, unmount, deallocation or tracer change.
+/// A node's dispatch path, shared by every post from that node until something the path depends
+/// on changes.
 ///
-/// A dispatch holds its path cache (one retain per post), which keeps every core on the path
-/// alive; it then walks `refs`, unmanaged references to the same cores, without reference
-/// counting.
+/// A dispatch walks the cache its target holds without retaining it: the target's core keeps its
+/// current cache alive, and a cache replaced while an operation is under way is kept until the
+/// outermost one returns (``ReentryGuard/keepUntilIdle(_:)``). The cache owns its cores, so every
+/// node on the path stays valid for the walk; `refs` are the same cores, unretained.
+///
+/// A cache is current while each of its nodes' ``NodeCore/stamp`` is what it was when the cache
+/// was computed: a mount or a release elsewhere leaves it current (it is re-checked, not rebuilt).
 @usableFromInline
 @MainActor
 final class PathCache {
@@ -11,21 +15,145 @@ final class PathCache {
   @usableFromInline let cores: ContiguousArray<NodeCore>
   /// The same cores, unretained: owned through `cores`.
   @usableFromInline let refs: UnsafeMutableBufferPointer<Unmanaged<NodeCore>>
+  /// Each core's stamp when the path was computed.
+  let stamps: ContiguousArray<UInt64>
   /// The tracers installed on any node of the path.
   @usableFromInline let tracers: [any Tracer]
-  /// The union of the capture key masks of the path's nodes: a clear bit skips the capture walk.
-  @usableFromInline let captureMask: UInt64
+  /// For a path over several parents, the index of the node each node was reached from (its child
+  /// on the path; -1 for the target); `nil` when each node was reached from the one before it.
+  ///
+  /// A node sees the payload as its interceptors left it where it was reached from, so a rewrite on
+  /// one branch is not seen on another (rule 17).
+  @usableFromInline let reachedFrom: ContiguousArray<Int>?
+  /// Whether each node was reached from the one before it (`reachedFrom` is `nil`).
+  @usableFromInline let isChain: Bool
+  /// The key posted last along this path and its hits: a repeated post finds them with one
+  /// comparison and no reference counting (the hits are owned by `hitsByKey`).
+  @exclusivity(unchecked) @usableFromInline var lastKeyID = -1
+  @exclusivity(unchecked) @usableFromInline var lastEntries = UnsafeMutableBufferPointer<PathHit>(
+    start: nil, count: 0)
+  /// The hits of every key posted along this path.
+  ///
+  /// NB: never evicted while the path lives, so a dispatch may hold its hits unretained while
+  /// nested posts add others.
+  private var hitsByKey: [Int: PathHits] = [:]
 
   /// The path of a retired node: empty.
-  static let empty = PathCache(cores: [], tracers: [], captureMask: 0)
+  static let empty = PathCache(cores: [], reachedFrom: [], tracers: [])
 
-  init(cores: ContiguousArray<NodeCore>, tracers: [any Tracer], captureMask: UInt64) {
+  init(cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer]) {
     self.cores = cores
+    stamps = ContiguousArray(cores.lazy.map(\.stamp))
+    var isChain = true
+    for index in reachedFrom.indices where reachedFrom[index] != index - 1 { isChain = false }
+    self.reachedFrom = isChain ? nil : reachedFrom
+    self.isChain = isChain
     self.tracers = tracers
-    self.captureMask = captureMask
     refs = .allocate(capacity: cores.count)
     _ = refs.initialize(from: cores.lazy.map { Unmanaged.passUnretained($0) })
   }
 
   isolated deinit { refs.deallocate() }
+
+  /// Whether this is still `owner`'s path: no node on it changed since it was computed.
+  func isCurrent(for owner: NodeCore) -> Bool {
+    guard let first = cores.first, first === owner else { return false }
+    for index in cores.indices where cores[index].stamp != stamps[index] { return false }
+    return true
+  }
+
+  /// The nodes on the path that have registrations for `keyID`, in path order; valid while
+  /// this path lives.
+  @inlinable @inline(__always)
+  func hits(for keyID: Int) -> UnsafeMutableBufferPointer<PathHit> {
+    if lastKeyID == keyID { return lastEntries }
+    return findHits(for: keyID)
+  }
+
+  @usableFromInline
+  func findHits(for keyID: Int) -> UnsafeMutableBufferPointer<PathHit> {
+    let hits: PathHits
+    if let known = hitsByKey[keyID] {
+      hits = known
+    } else {
+      hits = freshHits(for: keyID)
+      hitsByKey[keyID] = hits
+    }
+    lastKeyID = keyID
+    lastEntries = hits.entries
+    return hits.entries
+  }
+
+  /// The hits for `keyID` as the nodes' registrations are now, not cached.
+  @usableFromInline
+  func freshHits(for keyID: Int) -> PathHits {
+    var found: [PathHit] = []
+    for (index, core) in cores.enumerated() {
+      guard let registrations = core.registrations(for: keyID) else { continue }
+      found.append(
+        PathHit(
+          index: index, core: .passUnretained(core),
+          registrations: .passUnretained(registrations)))
+    }
+    return PathHits(keyID: keyID, found)
+  }
+
+  /// Traps with a message if an invariant of the cache does not hold.
+  func checkInvariants(owner: NodeCore) {
+    #if CHAINKIT_INVARIANTS
+      precondition(cores.first === owner, "'\(owner.name)' holds another node's path")
+      precondition(refs.count == cores.count && stamps.count == cores.count, "path sizes disagree")
+      var seen = Set<ObjectIdentifier>()
+      for index in cores.indices {
+        precondition(refs[index].takeUnretainedValue() === cores[index], "refs out of step")
+        precondition(seen.insert(ObjectIdentifier(cores[index])).inserted, "a node twice on a path")
+        if let reachedFrom {
+          let from = reachedFrom[index]
+          precondition(from < index && (index == 0) == (from == -1), "reached from a later node")
+          if from >= 0 {
+            precondition(
+              cores[from].parents.contains { $0 === cores[index] }, "reached from a non-child")
+          }
+        } else if index > 0 {
+          precondition(cores[index - 1].parents.contains { $0 === cores[index] }, "broken chain")
+        }
+      }
+      for hits in hitsByKey.values {
+        for hit in hits.entries {
+          let core = hit.core.takeUnretainedValue()
+          precondition(core === cores[hit.index], "a hit on the wrong node")
+          precondition(
+            hit.registrations.takeUnretainedValue() === core.registrations(for: hits.keyID),
+            "a hit on another key's registrations")
+        }
+      }
+    #endif
+  }
+}
+
+/// One node on a path that has registrations for a key.
+@usableFromInline
+struct PathHit {
+  /// The node's index on the path.
+  @usableFromInline let index: Int
+  /// The node, unretained: the path owns it.
+  @usableFromInline let core: Unmanaged<NodeCore>
+  /// Its registrations for the key, unretained: the node owns them for as long as it lives.
+  @usableFromInline let registrations: Unmanaged<KeyedRegistrations>
+}
+
+/// The nodes on a path that have registrations for one key, in path order.
+@usableFromInline
+@MainActor
+final class PathHits {
+  @usableFromInline let keyID: Int
+  @usableFromInline let entries: UnsafeMutableBufferPointer<PathHit>
+
+  init(keyID: Int, _ hits: [PathHit]) {
+    self.keyID = keyID
+    entries = .allocate(capacity: hits.count)
+    _ = entries.initialize(from: hits)
+  }
+
+  isolated deinit { entries.deallocate() }
 }

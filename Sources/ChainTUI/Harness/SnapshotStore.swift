@@ -4,7 +4,8 @@ package import Foundation
 ///
 /// A script's goldens live in `snapshots/<script name>/<NAME>.txt` next to the script, so two
 /// scripts can use the same snapshot name. The file holds the screen's rows, trailing blanks
-/// trimmed, one per line: plain text that reads well in a diff.
+/// trimmed, one per line, then the styled runs of each row (``Grid/snapshotText``): plain text
+/// that reads well in a diff, and that changes when a highlight or a colour is lost.
 package struct SnapshotStore: Sendable {
   /// The folder this script's goldens are in.
   package var directory: URL
@@ -41,7 +42,7 @@ package struct SnapshotStore: Sendable {
   /// - Returns: `nil` when it matches or was recorded; otherwise why not, for the failure.
   package func check(_ name: String, screen: Grid) -> String? {
     let file = file(named: name)
-    let actual = screen.text + "\n"
+    let actual = screen.snapshotText
     let existing = try? String(contentsOf: file, encoding: .utf8)
     if update {
       guard existing != actual else { return nil }

@@ -54,6 +54,7 @@ package struct Inspector {
   /// - Parameters:
   ///   - records: The tracer's dispatches.
   ///   - focused: The focused panel's name, for the `focused` scope.
+  /// - Returns: The entries that pass the filter and scope.
   package func entries(from records: [DispatchRecord], focused: String?) -> InspectorEntries {
     let needle = filterText.lowercased()
     let scope = scope

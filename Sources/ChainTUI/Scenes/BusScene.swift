@@ -70,8 +70,8 @@ final class BusScene: Scene {
     station.add(panel)
     panel.body = ["no tick yet"]
     joining = panel.name
-    tokens[panel.name] = bus.subscribe(Tick.self, owner: panel) { [weak self, weak panel] tick in
-      guard let self, let panel else { return }
+    tokens[panel.name] = bus.subscribe(Tick.self, owner: panel) { [weak self] panel, tick in
+      guard let self else { return }
       // A delivery during subscribe comes from the producer: the current value, at once.
       let atOnce = joining == panel.name
       panel.note(atOnce ? "at once: tick \(tick.count) (current)" : "tick \(tick.count)")

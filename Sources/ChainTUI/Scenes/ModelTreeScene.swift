@@ -1,9 +1,11 @@
 import ChainKit
 
-/// DCFrame's post list: each post panel owns its model and shares it down; the leaves render
-/// what they read. The actions leaf's buttons post events up to the post, which updates its
-/// model and shares the new photo state, and the photo leaf (a sibling, not a listener)
-/// changes text and colour through that shared data.
+/// DCFrame's post list: each post panel owns its model and shares it down; the leaves render what
+/// they read.
+///
+/// The actions leaf's buttons post events up to the post, which updates its model and shares the
+/// new photo state, and the photo leaf (a sibling, not a listener) changes text and colour through
+/// that shared data.
 @MainActor
 final class ModelTreeScene: Scene {
   let id = "model"

@@ -8,6 +8,7 @@ package enum SceneCatalog {
   /// - Parameters:
   ///   - id: One of ``ids``.
   ///   - context: The clock and tracer the scene may use.
+  /// - Returns: The scene, ready to draw.
   @MainActor
   static func build(_ id: String, context: SceneContext) -> any Scene {
     switch id {

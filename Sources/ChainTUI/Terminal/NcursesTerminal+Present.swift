@@ -32,8 +32,10 @@ extension NcursesTerminal {
     previous = grid
   }
 
-  /// Writes one cell. NB: the bottom-right cell returns ERR because the cursor cannot move past
-  /// it, though the character is drawn; that result is ignored on purpose.
+  /// Writes one cell.
+  ///
+  /// NB: the bottom-right cell returns ERR because the cursor cannot move past it, though the
+  /// character is drawn; that result is ignored on purpose.
   private func draw(_ cell: Cell, x: Int, y: Int) {
     // A cchar_t holds one spacing character and a few combining ones (CCHARW_MAX is 5).
     var text = cell.character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }

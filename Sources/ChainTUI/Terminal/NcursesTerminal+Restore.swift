@@ -7,8 +7,10 @@ import Synchronization
   import Darwin
 #endif
 
-/// 0: no screen open, 1: a screen is open, 2: it was restored. Atomic because signal handlers
-/// race with the main thread, and the compare-exchange is what makes `endwin` run exactly once.
+/// 0: no screen open, 1: a screen is open, 2: it was restored.
+///
+/// Atomic because signal handlers race with the main thread, and the compare-exchange is what makes
+/// `endwin` run exactly once.
 private let screenState = Atomic<Int>(0)
 
 /// Puts back the default action for `signal`, so re-raising it ends the process.

@@ -3,9 +3,11 @@ import Testing
 @testable import ChainTUI
 
 /// Seeded random input against the real explorer: thousands of keys per scene, clicks anywhere,
-/// resizes down to 1x1 and clock ticks. The app must never trap, and every frame must be a
-/// consistent grid of exactly the app's size (checked after every resize and every 8th input;
-/// keys still reach the app through the frames in between, as hit maps come from the last one).
+/// resizes down to 1x1 and clock ticks.
+///
+/// The app must never trap, and every frame must be a consistent grid of exactly the app's size
+/// (checked after every resize and every 8th input; keys still reach the app through the frames in
+/// between, as hit maps come from the last one).
 @Suite("Random keys", .timeLimit(.minutes(1)))
 @MainActor
 struct RandomKeysTests {

@@ -1,0 +1,59 @@
+/// Where a dispatch is among its path's hits, and the hits themselves, found again if a node on
+/// the path gains registrations for the key during the dispatch.
+///
+/// A path's hits are found before the first listener runs. A listener may register the key at a
+/// node further along the path that had none: as in the DOM, that node's listeners are taken when
+/// the event reaches it, so the walk must stop there too. Gaining a key changes
+/// ``Topology/version``; one comparison per visited node notices, and the rest of the walk uses
+/// hits found afresh over the same path (the path itself never changes during a dispatch).
+@usableFromInline
+@MainActor
+struct HitWalk {
+  @usableFromInline var entries: UnsafeMutableBufferPointer<PathHit>
+  /// Hits found afresh during the walk, kept alive by the walk (cached hits live in the path).
+  @usableFromInline var fresh: PathHits?
+  @usableFromInline var seen: UInt64
+  /// The path, unretained: the dispatch's target keeps it (see ``PathCache``).
+  @usableFromInline let path: Unmanaged<PathCache>
+  @usableFromInline let keyID: Int
+
+  @inlinable
+  init(path: Unmanaged<PathCache>, keyID: Int) {
+    self.path = path
+    self.keyID = keyID
+    entries = withUnretained(path) { $0.hits(for: keyID) }
+    seen = Topology.version
+  }
+
+  /// Whether something changed since the hits were found; if so, `entries` are found afresh.
+  @inlinable @inline(__always)
+  mutating func refreshIfChanged() -> Bool {
+    guard Topology.version != seen else { return false }
+    refresh()
+    return true
+  }
+
+  @usableFromInline
+  mutating func refresh() {
+    seen = Topology.version
+    let hits = withUnretained(path) { $0.freshHits(for: keyID) }
+    fresh = hits
+    entries = hits.entries
+  }
+
+  /// The position of the first hit at a path index above `pathIndex`.
+  @usableFromInline
+  func firstPosition(after pathIndex: Int) -> Int {
+    var position = 0
+    while position < entries.count, entries[position].index <= pathIndex { position += 1 }
+    return position
+  }
+
+  /// The position of the last hit at a path index below `pathIndex` (-1 if none).
+  @usableFromInline
+  func lastPosition(before pathIndex: Int) -> Int {
+    var position = entries.count - 1
+    while position >= 0, entries[position].index >= pathIndex { position -= 1 }
+    return position
+  }
+}

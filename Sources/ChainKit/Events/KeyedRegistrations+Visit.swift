@@ -1,0 +1,145 @@
+/// What one node does when an event reaches it in one phase: a visit.
+///
+/// On arrival the node's listener list for the key is snapshotted (its count: lists only grow
+/// during a dispatch, removals vacate a slot in place), before its interceptors run, so a
+/// listener an interceptor adds runs from the next event (rule 10). Interceptors run first on
+/// the upward walk (target and bubble), then the listeners of the phase.
+///
+/// NB: these are `@inlinable` so that clients get dispatch specialised for their payload types.
+/// The loops read registrations unretained from the node's list and call each body through a
+/// guaranteed reference, so a listener call costs no reference counting.
+extension KeyedRegistrations {
+  /// Runs the interceptors on `payload`, in registration order.
+  @inlinable @inline(__always)
+  func runInterceptors<P>(
+    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
+    guard let base = interceptors.base else { return }
+    let count = interceptors.count
+    let expected = Registration.matchWord(keyID: keyID, capture: false)
+    var index = 0
+    while index < count {
+      let slot = base[index]
+      index += 1
+      guard let entry = slot else { continue }
+      let stop = withUnretained(entry) { registration in
+        guard registration.matchWord == expected else { return false }
+        let box = unsafeDowncast(registration, to: InterceptorBox<P>.self)
+        var before: String?
+        if recorder != nil { before = String(describing: payload) }
+        do {
+          try box.body(&ctx, &payload)
+        } catch {
+          core.record(error, in: &ctx)
+        }
+        if let recorder, let before {
+          recorder.intercepted(before: before, after: String(describing: payload))
+        }
+        return ctx.immediateStopRequested
+      }
+      if stop { return }
+    }
+  }
+
+  /// Runs the listeners registered for `capture` among entries `start..<end`; vacated and
+  /// removed ones are skipped.
+  @inlinable @inline(__always)
+  func runListeners<P>(
+    capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P
+  ) {
+    guard let base = listeners.base else { return }
+    let expected = Registration.matchWord(keyID: keyID, capture: capture)
+    var index = start
+    while index < end {
+      let slot = base[index]
+      index += 1
+      guard let entry = slot else { continue }
+      let stop = withUnretained(entry) { registration in
+        let word = registration.matchWord
+        if word != expected {
+          // Another phase, removed, or once / target-bound: see `mayRun`.
+          guard word == expected | 1, !registration.isRemoved, mayRun(registration) else {
+            return false
+          }
+        }
+        ctx.listenersRun += 1
+        let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
+        do {
+          try box.body(&ctx, payload)
+        } catch {
+          core.record(error, in: &ctx)
+        }
+        return ctx.immediateStopRequested
+      }
+      if stop { return }
+    }
+  }
+
+  /// Whether a target-bound or once registration may run now: not if its target is gone (it is
+  /// removed instead); a once registration is removed before it is called, so a nested post cannot
+  /// run it a second time.
+  ///
+  /// Its release waits until the dispatch is over.
+  @usableFromInline
+  func mayRun(_ registration: Registration) -> Bool {
+    if registration.isTargetBound, registration.target == nil {
+      registration.cancel()
+      return false
+    }
+    if registration.once { registration.cancel() }
+    return true
+  }
+
+  /// The target: interceptors, then capture listeners, then the others, recorded as one visit.
+  ///
+  /// As in the DOM, the capture listeners and the others are two passes: a stop from a capture
+  /// listener ends the event before the second, and a listener added during the first runs in
+  /// the second. A stop from an interceptor lets both run; a listener an interceptor adds runs
+  /// in neither.
+  @inlinable @inline(__always)
+  func visitTarget<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
+    ctx.currentPhase = .target
+    ctx.currentCore = core
+    recorder?.beginHop(node: core.name, phase: .target, ctx: ctx)
+    let arrived = listeners.count
+    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
+    let intercepted = listeners.count
+    let stopsBefore = ctx.stopCount
+    if !ctx.immediateStopRequested, hasCapture {
+      runListeners(capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload)
+    }
+    if !ctx.immediateStopRequested, ctx.stopCount == stopsBefore {
+      let captured = listeners.count
+      runListeners(capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      if captured > intercepted, !ctx.immediateStopRequested {
+        runListeners(
+          capture: false, from: intercepted, to: captured, ctx: &ctx, payload: payload)
+      }
+    }
+    recorder?.endHop(ctx: ctx)
+  }
+
+  /// An ancestor on the way up: interceptors, then bubble listeners.
+  @inlinable @inline(__always)
+  func visitBubble<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
+    ctx.currentPhase = .bubble
+    ctx.currentCore = core
+    recorder?.beginHop(node: core.name, phase: .bubble, ctx: ctx)
+    let arrived = listeners.count
+    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
+    if !ctx.immediateStopRequested {
+      runListeners(capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload)
+    }
+    recorder?.endHop(ctx: ctx)
+  }
+
+  /// An ancestor on the way down: capture listeners only.
+  @inlinable @inline(__always)
+  func visitCapture<P>(ctx: inout EventContext, payload: P, recorder: DispatchRecorder?) {
+    ctx.currentPhase = .capture
+    ctx.currentCore = core
+    recorder?.beginHop(node: core.name, phase: .capture, ctx: ctx)
+    runListeners(capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload)
+    recorder?.endHop(ctx: ctx)
+  }
+}

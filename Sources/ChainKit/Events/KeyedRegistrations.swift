@@ -1,0 +1,114 @@
+/// A node's registrations for one key: its listeners, interceptors and responders, each in
+/// registration order.
+///
+/// A node keeps one of these per key it ever registered (they are never dropped while the node
+/// lives), so finding one key's listeners never scans another key's, however many keys a node
+/// has, and cached paths can refer to them without retaining them.
+@MainActor
+@usableFromInline
+final class KeyedRegistrations: DeferredCompaction {
+  @usableFromInline let keyID: Int
+  /// The node these belong to.
+  ///
+  /// NB: unretained: the node's core owns this object and nothing else does (paths and
+  /// registrations refer to it unretained), so the core outlives it.
+  @usableFromInline unowned(unsafe) let core: NodeCore
+  // NB: accessed in place only, never `inout` across a call that could reach them again, so the
+  // dynamic exclusivity check (which costs more than the access) could never fire.
+  @exclusivity(unchecked) @usableFromInline var listeners = SlotList<Registration>()
+  @exclusivity(unchecked) @usableFromInline var interceptors = SlotList<Registration>()
+  @exclusivity(unchecked) @usableFromInline var responders = SlotList<Registration>()
+  /// Whether a capture listener was registered here since the last compaction: a clear flag
+  /// skips this node on the way down.
+  @exclusivity(unchecked) @usableFromInline var hasCapture = false
+  private var compactionQueued = false
+
+  init(keyID: Int, core: NodeCore) {
+    self.keyID = keyID
+    self.core = core
+  }
+
+  /// Adds a registration at the end of its list.
+  func add(_ registration: Registration) {
+    registration.owner = self
+    switch registration.kind {
+    case .listener:
+      listeners.append(registration)
+      if registration.capture { hasCapture = true }
+    case .interceptor: interceptors.append(registration)
+    case .responder: responders.append(registration)
+    }
+  }
+
+  /// Vacates a removed registration's slot in O(1) and releases it now, or once no operation is
+  /// under way; compacts once vacated slots outnumber live ones.
+  func vacate(_ registration: Registration) {
+    let sparse: Bool
+    switch registration.kind {
+    case .listener: sparse = listeners.remove(registration)
+    case .interceptor: sparse = interceptors.remove(registration)
+    case .responder: sparse = responders.remove(registration)
+    }
+    if sparse, !compactionQueued {
+      compactionQueued = true
+      ReentryGuard.compactWhenIdle(self)
+    }
+  }
+
+  /// Drops vacated slots.
+  ///
+  /// Only called when no operation is under way.
+  func compactNow() {
+    compactionQueued = false
+    listeners.compact()
+    interceptors.compact()
+    responders.compact()
+    var capture = false
+    listeners.each { if $0.capture { capture = true } }
+    hasCapture = capture
+  }
+
+  /// Removes every registration: the node is gone.
+  func removeAll() {
+    // NB: collected first: cancelling releases registrations, whose deinit code may register
+    // here again and so grow (and free) the storage being walked.
+    var all: [Registration] = []
+    for list in [listeners, interceptors, responders] { list.each { all.append($0) } }
+    for registration in all { registration.cancel() }
+  }
+
+  /// Takes every registration out for good (the node's core is being deallocated).
+  func takeEverything() -> [Unmanaged<Registration>] {
+    let all = listeners.takeAll() + interceptors.takeAll() + responders.takeAll()
+    for entry in all { entry.takeUnretainedValue().markRemoved() }
+    return all
+  }
+
+  /// The number of registrations here that can still run.
+  var liveCount: Int {
+    var live = 0
+    for list in [listeners, interceptors, responders] {
+      list.each { if $0.isActive { live += 1 } }
+    }
+    return live
+  }
+
+  /// Traps with a message if an invariant of these lists does not hold.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      for (list, kind) in [
+        (listeners, Registration.Kind.listener), (interceptors, .interceptor),
+        (responders, .responder),
+      ] {
+        list.checkInvariants { registration in
+          precondition(registration.keyID == keyID, "a registration under another key")
+          precondition(registration.owner === self, "a registration that names another list")
+          precondition(registration.kind == kind, "a registration in another kind's list")
+          precondition(!registration.isRemoved, "a removed registration left in its slot")
+          precondition(registration.hasItsKeysTypes, "a registration whose types are not its key's")
+        }
+      }
+      listeners.each { precondition(!$0.capture || hasCapture, "a capture listener not flagged") }
+    #endif
+  }
+}

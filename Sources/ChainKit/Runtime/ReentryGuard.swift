@@ -1,0 +1,212 @@
+// Runtime: what every subsystem stands on. The `ReentryGuard` counts nested operations of every
+// kind, refuses runaway nesting, and defers freeing and compaction until no operation is under
+// way; `KeyRegistry` numbers keys; `Locked` is the one lock. The audited unsafe storage lives here
+// too: `SlotList` (unmanaged references with O(1) removal), `RetiredStorage` and `Unretained`,
+// each stating its invariant and checking it in `checkInvariants()` under `CHAINKIT_INVARIANTS`.
+
+/// The one door every kind of dispatch enters and leaves by, and the limit on how deep they nest.
+///
+/// Events, requests, bus deliveries (producers' and new subscribers' first deliveries included),
+/// data deliveries (a subscription's immediate first call included), tracer callbacks, property
+/// and hook notifications and binding propagation all enter and leave through it. The guard
+/// owns what they share:
+///
+/// - the nesting depth on the main actor, whatever kind of work nests in whatever other;
+/// - the runaway state: once one operation is refused for nesting too deep, every further
+///   nested operation is refused too, until the outermost one returns, so a listener that posts
+///   twice per call cannot turn the limit into 2^64 calls;
+/// - the refusals not yet reported, which every enclosing event and request collects into its
+///   ``Outcome``;
+/// - the settling of deferred work (compaction of lists that were walked while they changed, and
+///   storage retired while something may still read it) once the outermost operation returns.
+///
+/// Because leaving is the only way back to depth 0 and settling always runs there, a runaway in
+/// one kind of work can never leave another broken: the next top-level operation of every kind
+/// starts from a clean state.
+///
+/// The limit is 64 by default; ``withNestingLimit(_:_:)`` changes it for a scope.
+@MainActor
+public enum ReentryGuard {
+  /// The nesting limit when no scope sets another.
+  public static let defaultNestingLimit = 64
+
+  /// The deepest an operation started from inside another may nest before it is refused with
+  /// ``ChainError/nestingTooDeep(key:limit:)``.
+  public static var nestingLimit: Int { limit }
+
+  /// Runs `body` with a different nesting limit, then restores the previous one.
+  ///
+  /// - Parameters:
+  ///   - limit: The limit inside `body`; values below 1 count as 1.
+  ///   - body: The code to run.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public static func withNestingLimit<Result>(
+    _ limit: Int, _ body: () throws -> Result
+  ) rethrows -> Result {
+    let saved = self.limit
+    self.limit = max(1, limit)
+    defer { self.limit = saved }
+    return try body()
+  }
+
+  // NB: plain statics read on every operation. They are main-actor isolated, so no lock is
+  // taken, and `@exclusivity(unchecked)`: only ever read or written in place, never passed
+  // `inout` across a call, so the dynamic check (which costs more than the access) never fires.
+
+  /// How many operations are under way, nested ones included.
+  @exclusivity(unchecked) @usableFromInline static var depth = 0
+  /// Set by the first refusal; every nested operation is refused until depth returns to 0.
+  @exclusivity(unchecked) @usableFromInline static var runaway = false
+  /// Whether ``runIdleWork()`` has anything to do when depth returns to 0.
+  @exclusivity(unchecked) @usableFromInline static var hasIdleWork = false
+  @exclusivity(unchecked) @usableFromInline static var limit = defaultNestingLimit
+  /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
+  static var refusals: [ChainError] = []
+  /// `refusals.count`, read on every dispatch without touching the array.
+  @exclusivity(unchecked) @usableFromInline static var refusalCount = 0
+  /// Lists walked while they changed, compacted once nothing walks them.
+  static var pendingCompactions: [any DeferredCompaction] = []
+  /// Objects and storage retired while an operation may still read them.
+  static var retired = RetiredStorage()
+
+  /// Decides whether an operation may start now.
+  ///
+  /// An operation at depth 0 is always admitted.
+  ///
+  /// - Parameter name: What is starting (a key, a type, a property), for the error.
+  /// - Returns: `nil` if it may start; otherwise the refusal, recorded once.
+  @inlinable @inline(__always)
+  static func admit(_ name: @autoclosure () -> String) -> Refusal? {
+    if depth == 0 || (!runaway && depth < limit) { return nil }
+    return refuse(name())
+  }
+
+  /// What a refused operation reports.
+  @usableFromInline
+  struct Refusal {
+    @usableFromInline let error: ChainError
+    /// Whether this refusal started the runaway: only the first one is traced, so a tracer
+    /// that reacts to the trace by posting cannot loop.
+    @usableFromInline let isFirst: Bool
+  }
+
+  @usableFromInline
+  static func refuse(_ name: String) -> Refusal {
+    let error = ChainError.nestingTooDeep(key: name, limit: limit)
+    let isFirst = !runaway
+    if isFirst {
+      runaway = true
+      refusals.append(error)
+      refusalCount = refusals.count
+      hasIdleWork = true
+    }
+    return Refusal(error: error, isFirst: isFirst)
+  }
+
+  /// Reports an error of nested work that has no outcome of its own (a property write loop cut
+  /// short) to every enclosing event and request.
+  static func report(_ error: ChainError) {
+    refusals.append(error)
+    refusalCount = refusals.count
+    hasIdleWork = true
+  }
+
+  /// Starts an admitted operation.
+  ///
+  /// - Returns: The mark to pass to ``refusals(since:)`` for the refusals it caused.
+  @inlinable @inline(__always)
+  static func enter() -> Int {
+    depth += 1
+    return refusalCount
+  }
+
+  /// Ends an operation; the outermost one settles deferred work.
+  @inlinable @inline(__always)
+  static func leave() {
+    depth -= 1
+    if depth == 0, hasIdleWork { runIdleWork() }
+  }
+
+  /// The refusals since `mark`: nested operations this one started that nested too deep.
+  @usableFromInline
+  static func refusals(since mark: Int) -> ArraySlice<ChainError> {
+    refusals[min(mark, refusals.count)...]
+  }
+
+  /// Runs `compaction` once no operation is under way (or now, if none is).
+  static func compactWhenIdle(_ compaction: any DeferredCompaction) {
+    if depth == 0 {
+      compaction.compactNow()
+    } else {
+      pendingCompactions.append(compaction)
+      hasIdleWork = true
+    }
+  }
+
+  /// Frees a list's storage now, or once no operation is under way (one may be reading it).
+  static func free(_ buffer: UnsafeMutableRawPointer) {
+    if depth == 0 {
+      buffer.deallocate()
+    } else {
+      retired.buffers.append(buffer)
+      hasIdleWork = true
+    }
+  }
+
+  /// Releases an element taken out of its list now, or once no operation is under way (one may
+  /// be calling it).
+  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
+    if depth == 0 {
+      element.release()
+    } else {
+      retired.elements.append(Unmanaged.fromOpaque(element.toOpaque()))
+      hasIdleWork = true
+    }
+  }
+
+  /// Keeps a replaced path until no operation is under way (one may be walking it unretained).
+  static func keepUntilIdle(_ path: PathCache) {
+    guard depth > 0 else { return }
+    retired.paths.append(path)
+    hasIdleWork = true
+  }
+
+  /// Traps with a message if the guard is not idle and settled: what every operation must leave
+  /// behind once the outermost one has returned.
+  static func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      precondition(depth == 0, "an operation is still under way (depth \(depth))")
+      precondition(!runaway && refusals.isEmpty && refusalCount == 0, "a runaway left set")
+      precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
+      precondition(limit >= 1, "a nesting limit below 1")
+    #endif
+  }
+
+  /// Called when the outermost operation returns with work deferred.
+  @usableFromInline
+  static func runIdleWork() {
+    // NB: every step below may run user code (a deinit, a compaction's release) that starts
+    // operations again; they run at depth 0, admitted, and run their own deferred work.
+    hasIdleWork = false
+    runaway = false
+    refusals.removeAll(keepingCapacity: true)
+    refusalCount = 0
+    if !pendingCompactions.isEmpty {
+      let compactions = pendingCompactions
+      pendingCompactions.removeAll(keepingCapacity: true)
+      for compaction in compactions { compaction.compactNow() }
+    }
+    if !retired.isEmpty {
+      var storage = RetiredStorage()
+      swap(&storage, &retired)
+      storage.free()
+    }
+  }
+}
+
+/// Something whose storage is compacted once no operation walks it.
+@MainActor
+protocol DeferredCompaction: AnyObject {
+  func compactNow()
+}

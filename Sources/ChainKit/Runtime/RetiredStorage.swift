@@ -1,0 +1,28 @@
+/// Storage replaced, and registrations removed, while an operation may still read them; freed by
+/// ``ReentryGuard/runIdleWork()``.
+///
+/// Dispatch walks registration buffers and path caches without retaining them; a listener that
+/// grows a list or changes the topology replaces them mid-walk, so the old ones wait here.
+@MainActor
+struct RetiredStorage {
+  /// Storage a ``SlotList`` grew out of.
+  var buffers: [UnsafeMutableRawPointer] = []
+  /// Path caches replaced by a topology change.
+  var paths: [PathCache] = []
+  /// Elements removed from a ``SlotList`` while an operation was under way: one may be running.
+  var elements: [Unmanaged<AnyObject>] = []
+
+  var isEmpty: Bool { buffers.isEmpty && paths.isEmpty && elements.isEmpty }
+
+  /// Releases the paths, then frees the buffers.
+  ///
+  /// NB: called on a value already moved out of ``ReentryGuard/retired``: releasing a path may
+  /// free cores and registrations whose deinit code runs operations that retire storage again.
+  mutating func free() {
+    paths = []
+    for element in elements { element.release() }
+    elements = []
+    for buffer in buffers { buffer.deallocate() }
+    buffers = []
+  }
+}

@@ -1,0 +1,54 @@
+/// Parent and child links, kept so that each side can find the other in O(1).
+extension NodeCore {
+  /// Adds `parent` after the existing parents.
+  func link(to parent: NodeCore) {
+    parents.append(parent)
+    slotsInParents.append(parent.children.append(self))
+    touch()
+  }
+
+  /// Removes `parent` from the parents, and this node from its children, in O(1) amortised.
+  func unlink(from parent: NodeCore) {
+    guard let index = parents.firstIndex(where: { $0 === parent }) else { return }
+    parent.children.remove(self, at: slotsInParents[index])
+    parent.children.compactIfSparse(owner: parent)
+    parents.remove(at: index)
+    slotsInParents.remove(at: index)
+    touch()
+  }
+
+  /// Drops `parent` from the parents without touching its children (it is clearing them).
+  func forgetParent(_ parent: NodeCore) {
+    guard let index = parents.firstIndex(where: { $0 === parent }) else { return }
+    parents.remove(at: index)
+    slotsInParents.remove(at: index)
+    touch()
+  }
+
+  /// Records that this node moved to `slot` in `parent`'s children.
+  func updateSlot(in parent: NodeCore, to slot: Int) {
+    guard let index = parents.firstIndex(where: { $0 === parent }) else { return }
+    slotsInParents[index] = slot
+  }
+
+  /// Whether `other` is this node or one of its ancestors.
+  func hasAncestorOrSelf(_ other: NodeCore) -> Bool {
+    if self === other { return true }
+    // A chain (one parent per node, the common case) needs no stack, so no allocation.
+    var core = self
+    while core.parents.count == 1 {
+      core = core.parents[0]
+      if core === other { return true }
+    }
+    if core.parents.isEmpty { return false }
+    let epoch = Topology.nextEpoch()
+    var stack: ContiguousArray<NodeCore> = [core]
+    while let core = stack.popLast() {
+      if core === other { return true }
+      if core.mark == epoch { continue }
+      core.mark = epoch
+      stack.append(contentsOf: core.parents)
+    }
+    return false
+  }
+}

@@ -1,0 +1,82 @@
+/// Computing and caching a node's dispatch path.
+extension NodeCore {
+  /// The dispatch path: this node, then its parents depth-first in mount order, each node once.
+  var path: ContiguousArray<NodeCore> { currentPath.cores }
+
+  /// The tracers installed on any node of the path.
+  var tracersOnPath: [any Tracer] { currentPath.tracers }
+
+  /// The path cache, brought up to date.
+  var currentPath: PathCache {
+    refreshPathIfStale()
+    return cachedPath
+  }
+
+  /// Brings the cached path up to date; dispatch then reads `cachedPath` unretained.
+  ///
+  /// One comparison while nothing changed anywhere; after a change elsewhere, one check of the
+  /// path's stamps (no rebuild unless a node on the path changed).
+  @inlinable @inline(__always)
+  func refreshPathIfStale() {
+    if cachedVersion != Topology.version { revalidatePath() }
+  }
+
+  @usableFromInline
+  func revalidatePath() {
+    if cachedPath.isCurrent(for: self) {
+      cachedVersion = Topology.version
+    } else {
+      refreshPath()
+    }
+  }
+
+  func refreshPath() {
+    let epoch = Topology.nextEpoch()
+    var out = ContiguousArray<NodeCore>()
+    var reachedFrom = ContiguousArray<Int>()
+    var tracers: [any Tracer] = []
+    // An explicit stack instead of recursion: trees may be 100,000 levels deep. Each entry
+    // remembers the index of the node that pushed it: the node it is reached from if it is
+    // still unvisited when popped.
+    var stack: ContiguousArray<(core: NodeCore, from: Int)> = [(self, -1)]
+    while let (core, from) = stack.popLast() {
+      if core.mark == epoch { continue }
+      core.mark = epoch
+      let index = out.count
+      out.append(core)
+      reachedFrom.append(from)
+      for installation in core.tracers { tracers.append(installation.tracer) }
+      for parent in core.parents.reversed() where parent.mark != epoch {
+        stack.append((parent, index))
+      }
+    }
+    replaceCachedPath(with: PathCache(cores: out, reachedFrom: reachedFrom, tracers: tracers))
+    cachedVersion = Topology.version
+  }
+
+  /// Replaces the cached path; while an operation runs, the old one is kept until it returns.
+  ///
+  /// NB: dispatch walks its node's cached path without retaining it (the node stays alive for
+  /// the call), so a listener that changes the topology must not free the path being walked.
+  func replaceCachedPath(with cache: PathCache) {
+    ReentryGuard.keepUntilIdle(cachedPath)
+    cachedPath = cache
+  }
+
+  /// The tracers on this node and its ancestors, visiting at most
+  /// ``Trace/structuralSearchLimit`` nodes and caching nothing.
+  func tracersNearby() -> [any Tracer] {
+    let epoch = Topology.nextEpoch()
+    var found: [any Tracer] = []
+    var stack: ContiguousArray<NodeCore> = [self]
+    var visited = 0
+    while let core = stack.popLast(), visited < Trace.structuralSearchLimit {
+      if core.mark == epoch { continue }
+      core.mark = epoch
+      visited += 1
+      for installation in core.tracers { found.append(installation.tracer) }
+      for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
+    }
+    return found
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The README's example is the program in Sources/chainkit-example, and what the README shows as
+/// its output is what it prints.
+@Suite("README example", .leakChecked)
+struct ReadmeExampleTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The fenced block of `language` that follows the heading `heading` in the README.
+  func block(_ language: String, after heading: String) throws -> String {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "\n\(heading)\n"), "no '\(heading)' in README.md")
+    let rest = readme[section.upperBound...]
+    let open = try #require(rest.range(of: "```\(language)\n"), "no ```\(language) block")
+    let close = try #require(rest[open.upperBound...].range(of: "\n```\n"), "unclosed block")
+    return String(rest[open.upperBound..<close.lowerBound]) + "\n"
+  }
+
+  @Test("the README's example is Sources/chainkit-example/main.swift, line for line")
+  func exampleIsTheProgram() throws {
+    let program = try String(
+      contentsOf: Self.root.appendingPathComponent("Sources/chainkit-example/main.swift"),
+      encoding: .utf8)
+    #expect(try block("swift", after: "## Example") == program)
+  }
+
+  @Test("the output the README shows is what chainkit-example prints")
+  func outputIsWhatItPrints() throws {
+    // The test bundle sits in the build directory beside the executables it was built with.
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = directory.appendingPathComponent("chainkit-example")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build chainkit-example first (swift build): not at \(executable.path)")
+    let process = Process()
+    process.executableURL = executable
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(String(decoding: printed, as: UTF8.self) == (try block("text", after: "## Example")))
+  }
+}
