@@ -11,6 +11,7 @@ enum AllocationCounter {
   }
 
   /// Allocates a known number of objects with counting on and returns what the counter saw.
+  ///
   /// Traps if it saw fewer than were made.
   static func verify() -> String {
     let objects = 100

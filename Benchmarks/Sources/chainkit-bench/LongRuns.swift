@@ -89,7 +89,7 @@ enum LongRuns {
   private static func timed(_ work: () -> Void) -> (nanoseconds: Double, allocations: UInt64) {
     let before = chainkit_bench_alloc_count()
     chainkit_bench_set_alloc_counting(true)
-    let nanoseconds = ThreadClock.measure(work)
+    let nanoseconds = ThreadClock.measure(.thread, work)
     chainkit_bench_set_alloc_counting(false)
     return (nanoseconds, chainkit_bench_alloc_count() - before)
   }
