@@ -165,13 +165,15 @@ enum ScalingCases {
     ) {
       let chain = ChainFixture(depth: 64)
       for node in chain.nodes { chain.listen(BenchKeys.click, at: node) }
-      let post = ChainKitCases.postLoop(chain, at: chain.leaf)
-      let churn = remountLoop()
+      let (parent, child, leaf) = (Node("mount.parent"), Node("mount.child"), chain.leaf)
       return { iterations in
-        for _ in 0..<iterations {
-          churn(1)
-          post(1)
+        var listenersRun = 0
+        for index in 0..<iterations {
+          remount(child, at: parent)
+          listenersRun &+= leaf.post(BenchKeys.click, ChainFixture.click(index)).listenersRun
         }
+        Sink.consume(listenersRun &+ chain.counter.pointee)
+        Sink.consume(parent)
       }
     }
   }
@@ -179,29 +181,19 @@ enum ScalingCases {
   /// The mount and unmount of `afterMount` alone, with the post loop's own overhead.
   private static func mountOnly() -> BenchCase {
     BenchCase(id: "bubble64.mountOnly", label: "mount + unmount in one tree (no post)") {
-      let churn = remountLoop()
-      let chain = ChainFixture(depth: 1)
-      let noPost: CaseBody = { _ in Sink.consume(chain.counter.pointee) }
+      let (parent, child) = (Node("mount.parent"), Node("mount.child"))
       return { iterations in
-        for _ in 0..<iterations {
-          churn(1)
-          noPost(1)
-        }
+        for _ in 0..<iterations { remount(child, at: parent) }
+        Sink.consume(parent)
       }
     }
   }
 
-  /// Mounts a node under a root of its own tree and unmounts it, once per iteration.
-  private static func remountLoop() -> CaseBody {
-    let parent = Node("mount.parent")
-    let child = Node("mount.child")
-    return { iterations in
-      for _ in 0..<iterations {
-        do { try child.mount(at: parent) } catch { preconditionFailure("mount: \(error)") }
-        child.unmount(from: parent)
-      }
-      Sink.consume(parent)
-    }
+  /// Mounts `child` under `parent`, the root of a tree of their own, and unmounts it.
+  @inline(never)
+  private static func remount(_ child: Node, at parent: Node) {
+    do { try child.mount(at: parent) } catch { preconditionFailure("mount: \(error)") }
+    child.unmount(from: parent)
   }
 }
 
