@@ -21,6 +21,7 @@ extension EventBus {
   /// Reports a delivery to the tracers: a dead event if nobody heard it.
   ///
   /// Only called when a tracer is installed, so an untraced publish never describes its event.
+  @usableFromInline
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
   ) {
