@@ -48,4 +48,9 @@ func main() throws {
   }
 }
 
+// With --live, it keeps posting for `chaintui inspect` instead (LiveMode.swift).
+if let flag = CommandLine.arguments.firstIndex(of: "--live") {
+  let count = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) }
+  MainActor.assumeIsolated { live(count: count) }
+}
 try MainActor.assumeIsolated { try main() }

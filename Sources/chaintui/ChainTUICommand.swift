@@ -15,8 +15,10 @@ struct ChainTUICommand: ParsableCommand {
         --trace FILE    write every trace record as JSON Lines to FILE
         --no-color      draw without colours (NO_COLOR does the same)
         --record FILE   record the session's keys as a replayable script
+      `chaintui inspect FILE [--follow]` or `chaintui inspect --listen SOCKET` shows a ChainKit
+      program's trace the same way.
       """,
-    subcommands: [RunCommand.self, ScriptCommand.self],
+    subcommands: [RunCommand.self, ScriptCommand.self, InspectCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }

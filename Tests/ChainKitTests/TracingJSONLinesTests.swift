@@ -47,7 +47,7 @@ struct TracingJSONLinesTests {
 
   @Test("rule 38: a line that is not a record is reported with its number")
   func malformedLineIsReported() {
-    let good = #"{"mount":{"_0":{"node":"a","parent":"b","reason":"mounted"}}}"#
+    let good = #"{"kind":"mount","node":"a","parent":"b","reason":"mounted","version":1}"#
     #expect {
       _ = try TraceRecord.decodeJSONLines(good + "\n{not json}\n")
     } throws: { error in
@@ -70,5 +70,23 @@ struct TracingJSONLinesTests {
     #expect(writer.failureCount == 1)
     #expect(reported.count == 1)
     #expect(writer.lastError != nil)
+  }
+}
+
+@MainActor
+@Suite("JSON Lines trace files that cannot be written")
+struct TracingJSONLinesRefusalTests {
+  @Test("a directory or an unwritable path fails at start with a plain message")
+  func unwritablePathsFailPlainly() {
+    let directory = FileManager.default.temporaryDirectory.path
+    #expect(throws: TraceDestinationError("cannot trace to \(directory): it is a directory")) {
+      _ = try JSONLinesTraceWriter(path: directory)
+    }
+    #expect(
+      throws: TraceDestinationError(
+        "cannot trace to /no/such/dir/t.jsonl: No such file or directory")
+    ) {
+      _ = try JSONLinesTraceWriter(path: "/no/such/dir/t.jsonl")
+    }
   }
 }

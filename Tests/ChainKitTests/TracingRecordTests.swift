@@ -53,10 +53,11 @@ struct TracingRecordTests {
     tree.root.on(.ping) { _, _ in }
     tree.leaf.post(.ping, 1)
     let hops = tree.log.dispatches.first?.hops ?? []
-    #expect(hops.map(\.node) == ["mid", "root"])
-    #expect(hops.map(\.interceptedFrom) == ["1", nil])
-    #expect(hops.map(\.interceptedTo) == ["11", nil])
-    #expect(hops.map(\.listenersRun) == [0, 1])
+    #expect(hops.map(\.node) == ["leaf", "mid", "root"])
+    #expect(hops.map(\.passed) == [true, false, false])
+    #expect(hops.map(\.interceptedFrom) == [nil, "1", nil])
+    #expect(hops.map(\.interceptedTo) == [nil, "11", nil])
+    #expect(hops.map(\.listenersRun) == [0, 0, 1])
   }
 
   @Test("rule 37: a hop records stop, immediate stop and prevent where they happened")
@@ -71,12 +72,16 @@ struct TracingRecordTests {
     let records = tree.log.dispatches
     try #require(records.count == 2)
     let (ping, pong) = (records[0], records[1])
-    #expect(ping.hops.map(\.node) == ["leaf", "mid"])
-    #expect(ping.hops.map(\.prevented) == [true, false])
-    #expect(ping.hops.map(\.stoppedImmediately) == [false, true])
+    // Root's only visit is its capture pass (nothing ran: a passed hop); the walk stopped at mid.
+    #expect(ping.hops.map(\.node) == ["root", "leaf", "mid"])
+    #expect(ping.hops.map(\.phase) == [.capture, .target, .bubble])
+    #expect(ping.hops.map(\.passed) == [true, false, false])
+    #expect(ping.hops.map(\.prevented) == [false, true, false])
+    #expect(ping.hops.map(\.stoppedImmediately) == [false, false, true])
     #expect(ping.stopped && ping.prevented && ping.listenersRun == 2)
-    #expect(pong.hops.map(\.stopped) == [true])
-    #expect(pong.hops.map(\.stoppedImmediately) == [false])
+    #expect(pong.hops.map(\.node) == ["root", "mid", "leaf"])
+    #expect(pong.hops.map(\.stopped) == [false, false, true])
+    #expect(pong.hops.map(\.stoppedImmediately) == [false, false, false])
   }
 
   @Test("rule 37: listener errors appear in the hop and in the dispatch record")
@@ -85,7 +90,8 @@ struct TracingRecordTests {
     tree.mid.on(.ping) { _, _ in throw Refused() }
     tree.leaf.post(.ping, 1)
     let record = tree.log.dispatches.first
-    #expect(record?.hops.map(\.errors) == [["mid (bubble) ping: refused"]])
+    #expect(record?.hops.map(\.errors) == [[], ["mid (bubble) ping: refused"], []])
+    #expect(record?.hops.map(\.passed) == [true, false, true])
     #expect(record?.errors == ["mid (bubble) ping: refused"])
   }
 
@@ -98,7 +104,9 @@ struct TracingRecordTests {
     let record = tree.log.dispatches.first
     #expect(record?.kind == .request)
     #expect(record?.answeredBy == "mid")
-    #expect(record?.hops.map(\.answered) == [true])
+    // The target passed; the walk ended at mid's answer, so root has no hop.
+    #expect(record?.hops.map(\.node) == ["leaf", "mid"])
+    #expect(record?.hops.map(\.answered) == [false, true])
   }
 
   @Test("rule 37: mounts, unmounts and releases below the tracer are recorded")

@@ -20,7 +20,8 @@ extension EventBus {
 
   /// Reports a delivery to the tracers: a dead event if nobody heard it.
   ///
-  /// Only called when a tracer is installed, so an untraced publish never describes its event.
+  /// Only called when a tracer is installed; even then the event is described only when its
+  /// record is read.
   @usableFromInline
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
@@ -33,8 +34,9 @@ extension EventBus {
   func report(_ event: Any, typeName: String, source: BusRecord.Source, outcome: Outcome) {
     guard !tracers.isEmpty else { return }
     let record = BusRecord(
-      bus: name, type: typeName, event: String(describing: event), source: source,
-      subscribersRun: outcome.listenersRun, errors: outcome.errors.map { String(describing: $0) })
+      bus: name, type: typeName, eventText: TraceText(PayloadBox(event), index: 0),
+      source: source, subscribersRun: outcome.listenersRun,
+      errors: outcome.errors.isEmpty ? [] : outcome.errors.map { String(describing: $0) })
     if source == .publish, outcome.listenersRun == 0, outcome.errors.isEmpty {
       trace(.deadEvent(record))
     } else {

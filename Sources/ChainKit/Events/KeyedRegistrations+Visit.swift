@@ -25,16 +25,15 @@ extension KeyedRegistrations {
       let stop = withUnretained(entry) { registration in
         guard registration.matchWord == expected else { return false }
         let box = unsafeDowncast(registration, to: InterceptorBox<P>.self)
-        var before: String?
-        if recorder != nil { before = String(describing: payload) }
+        // Traced: the payload is kept as it was and as it is now, described only when read.
+        var before: P?
+        if recorder != nil { before = payload }
         do {
           try box.body(&ctx, &payload)
         } catch {
           core.record(error, in: &ctx)
         }
-        if let recorder, let before {
-          recorder.intercepted(before: before, after: String(describing: payload))
-        }
+        if let recorder, let before { recorder.intercepted(before: before, after: payload) }
         return ctx.immediateStopRequested
       }
       if stop { return }

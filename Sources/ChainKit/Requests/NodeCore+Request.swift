@@ -93,8 +93,9 @@ extension KeyedRegistrations {
         }
       }
       guard let response = answer else { continue }
-      recorder?.answered(by: core.name)
-      if !accept(response) { return false }
+      let goesOn = accept(response)
+      recorder?.answered(by: core.name, walkEnds: !goesOn)
+      if !goesOn { return false }
     }
     return true
   }

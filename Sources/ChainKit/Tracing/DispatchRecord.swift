@@ -1,5 +1,8 @@
 /// The structured account of one dispatch: what was posted, where it went, what each hop did.
-public struct DispatchRecord: Codable, Sendable, Equatable {
+///
+/// The payload is kept as it was posted and described with `String(describing:)` the first time
+/// ``payload`` is read or the record is encoded, on the main actor (see <doc:Tracing>).
+public struct DispatchRecord: Sendable, Equatable {
   /// Whether the dispatch was an event or a request.
   public enum Kind: String, Codable, Sendable {
     /// An event posted with `post`.
@@ -16,14 +19,26 @@ public struct DispatchRecord: Codable, Sendable, Equatable {
   public var kind: Kind
   /// The key's name.
   public var key: String
-  /// The payload as `String(describing:)` printed it when posted.
-  public var payload: String
+  /// The payload as `String(describing:)` prints it.
+  ///
+  /// Described the first time it is read (or the record is encoded) on the main actor, from the
+  /// payload as posted; a payload of reference type is described as it is then. Read on another
+  /// thread first, it is a placeholder naming the payload's type: call
+  /// ``TraceRecord/describePayloads()`` on the main actor before sending a record elsewhere.
+  public var payload: String {
+    get { payloadText.string }
+    set { payloadText = TraceText(newValue) }
+  }
   /// The target's name.
   public var origin: String
   /// The names of the nodes on the path, in bubble order (target first).
   public var path: [String]
-  /// What each visited node did, in visiting order, one entry per node and phase where something
-  /// ran (a listener, responder or interceptor) or was thrown; other nodes do not appear.
+  /// The hops of the walk, in visiting order.
+  ///
+  /// Every node and phase where something ran (a listener, responder or interceptor), was
+  /// thrown, stopped, prevented or answered has a hop, and every other node the dispatch reached
+  /// has one hop marked ``HopRecord/passed`` (see <doc:TraceSchema>). Nodes after the one where
+  /// it stopped have no hop.
   public var hops: [HopRecord]
   /// Listeners (or responders) that ran, in all.
   public var listenersRun: Int
@@ -37,30 +52,64 @@ public struct DispatchRecord: Codable, Sendable, Equatable {
   public var errors: [String]
   /// Wall time from the post to its return.
   public var elapsedNanoseconds: UInt64
-}
+  /// The payload's description, made when first read.
+  var payloadText: TraceText
 
-/// What one node did with a dispatch in one phase.
-public struct HopRecord: Codable, Sendable, Equatable {
-  /// The node's name.
-  public var node: String
-  /// The phase.
-  public var phase: Phase
-  /// How many listeners ran here.
-  public var listenersRun: Int
-  /// The payload before this node's interceptors rewrote it, if one ran.
-  public var interceptedFrom: String?
-  /// The payload after this node's interceptors, if one ran.
-  public var interceptedTo: String?
-  /// Whether a listener here called `stopPropagation()`.
-  public var stopped: Bool
-  /// Whether a listener here called `stopImmediatePropagation()`.
-  public var stoppedImmediately: Bool
-  /// Whether a listener here called `preventDefault()`.
-  public var prevented: Bool
-  /// Whether a responder here answered the request.
-  public var answered: Bool
-  /// Errors thrown here.
-  public var errors: [String]
-  /// Time spent at this hop.
-  public var elapsedNanoseconds: UInt64
+  init(
+    id: UInt64, parent: UInt64?, kind: Kind, key: String, payloadText: TraceText,
+    origin: String, path: [String], hops: [HopRecord], listenersRun: Int, stopped: Bool,
+    prevented: Bool, answeredBy: String?, errors: [String], elapsedNanoseconds: UInt64
+  ) {
+    self.id = id
+    self.parent = parent
+    self.kind = kind
+    self.key = key
+    self.payloadText = payloadText
+    self.origin = origin
+    self.path = path
+    self.hops = hops
+    self.listenersRun = listenersRun
+    self.stopped = stopped
+    self.prevented = prevented
+    self.answeredBy = answeredBy
+    self.errors = errors
+    self.elapsedNanoseconds = elapsedNanoseconds
+  }
+
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - id: The dispatch id.
+  ///   - parent: The id of the dispatch whose listener posted this one, if any.
+  ///   - kind: Event or request.
+  ///   - key: The key's name.
+  ///   - payload: The payload's description.
+  ///   - origin: The target's name.
+  ///   - path: The path's node names, target first.
+  ///   - hops: The hops, in visiting order.
+  ///   - listenersRun: Listeners (or responders) that ran, in all.
+  ///   - stopped: Whether propagation was stopped.
+  ///   - prevented: Whether the default was prevented.
+  ///   - answeredBy: The node that answered a request.
+  ///   - errors: Every error thrown.
+  ///   - elapsedNanoseconds: Time from the post to its return.
+  public init(
+    id: UInt64, parent: UInt64? = nil, kind: Kind = .event, key: String, payload: String,
+    origin: String,
+    path: [String], hops: [HopRecord] = [], listenersRun: Int = 0, stopped: Bool = false,
+    prevented: Bool = false, answeredBy: String? = nil, errors: [String] = [],
+    elapsedNanoseconds: UInt64 = 0
+  ) {
+    self.init(
+      id: id, parent: parent, kind: kind, key: key, payloadText: TraceText(payload),
+      origin: origin, path: path, hops: hops, listenersRun: listenersRun, stopped: stopped,
+      prevented: prevented, answeredBy: answeredBy, errors: errors,
+      elapsedNanoseconds: elapsedNanoseconds)
+  }
+
+  /// Makes the descriptions of the payload and of the interceptors' rewrites now.
+  @MainActor
+  func describePayloads() {
+    payloadText.box?.describeAll()
+  }
 }

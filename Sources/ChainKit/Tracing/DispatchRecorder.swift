@@ -1,99 +1,283 @@
 /// Builds a ``DispatchRecord`` while a traced dispatch runs.
 ///
-/// Only allocated when a tracer is installed on the path, so untraced dispatches pay one nil check
+/// Only used when a tracer is installed on the path, so untraced dispatches pay one nil check
 /// per visited node.
+///
+/// What a traced dispatch costs: recorders come from a free list (no allocation once one has
+/// been made); per visited node, one clock read and a few counters; a hop where nothing
+/// happened is not kept, and becomes a ``HopRecord/passed`` hop when the record is made. The
+/// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
+/// the record is read. So a traced dispatch allocates the box and the record's hops, and one
+/// array more if an interceptor ran.
 @MainActor
 @usableFromInline
 final class DispatchRecorder {
-  private var record: DispatchRecord
-  private let start = ContinuousClock.now
+  /// A hop where something happened, as the walk goes.
+  struct PendingHop {
+    var node = ""
+    var phase = Phase.target
+    /// Its position in the ``DispatchWalk``; -1 if the node was not found on the walk.
+    var position = -1
+    var listenersRun = 0
+    var stopped = false
+    var stoppedImmediately = false
+    var prevented = false
+    var answered = false
+    var errors: [String] = []
+    var elapsed: UInt64 = 0
+    /// The indices in the box of the payload before and after this node's interceptors; 0
+    /// (the posted payload's index) while none ran.
+    var from = 0
+    var to = 0
+  }
+
+  private var id: UInt64 = 0
+  private var parent: UInt64 = 0
+  private var kind = DispatchRecord.Kind.event
+  private var key = ""
+  private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
+  private var box: DescriptionBox?
+  private var cores: ContiguousArray<NodeCore> = []
   /// Where the finished record goes: the tracers on the dispatch's path.
   private var tracers: [any Tracer] = []
-  private var hopStart = ContinuousClock.now
-  private var hop: HopRecord?
+  private var start: UInt64 = 0
+  /// The end of the previous visited hop, or the start: where the next hop's time begins.
+  private var stamp: UInt64 = 0
+  /// Whether the dispatch walked its path (one refused for nesting too deep did not).
+  private var walked = false
+  /// The hops where something happened, in walk order.
+  private var kept: ContiguousArray<PendingHop> = []
+  private var hop = PendingHop()
   private var before = (listeners: 0, errors: 0, stopped: false, prevented: false)
+  /// The first walk position the next hop can be at.
+  private var cursor = 0
+  /// The position where a stop, or a request's accepted answer, ended the walk.
+  private var end: Int?
+  private var answeredBy: String?
+  /// Per path index, whether a hop was kept there: scratch for ``finishHops()``.
+  private var marks: ContiguousArray<Bool> = []
+  /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
+  /// alive.
+  private weak var namesPath: PathCache?
+  private var names: [String] = []
+  private var nextFree: DispatchRecorder?
+  /// Recorders not in use.
+  @exclusivity(unchecked) private static var free: DispatchRecorder?
 
+  private init() {}
+
+  /// A recorder for a dispatch that never walked its path (refused for nesting too deep).
   init<P>(
     id: UInt64, parent: UInt64, kind: DispatchRecord.Kind, key: String, payload: P,
     path: ContiguousArray<NodeCore>
   ) {
-    record = DispatchRecord(
-      id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key,
-      payload: String(describing: payload), origin: path.first?.name ?? "",
-      path: path.map(\.name), hops: [], listenersRun: 0, stopped: false, prevented: false,
-      answeredBy: nil, errors: [], elapsedNanoseconds: 0)
+    var names: [String] = []
+    names.reserveCapacity(path.count)
+    for core in path { names.append(core.name) }
+    self.names = names
+    begin(kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: true)
   }
 
-  /// A recorder for an event posted, or a request asked, along `path` (out of line: only traced
-  /// dispatches need one).
+  /// A recorder for an event posted, or a request asked, along `path`.
+  ///
+  /// Out of line: only traced dispatches need one. Recorders come from a free list.
+  ///
+  /// - Parameters:
+  ///   - kind: Event or request.
+  ///   - id: The dispatch id.
+  ///   - parent: The enclosing dispatch's id, or 0.
+  ///   - key: The key's name.
+  ///   - payload: The payload, kept undescribed.
+  ///   - path: The dispatch's path and its tracers.
+  ///   - bubbles: Whether the event's key bubbles: where the walk ends.
+  /// - Returns: A recorder ready for the walk.
   @usableFromInline
   static func make<P>(
     _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, payload: P,
-    path: PathCache
+    path: PathCache, bubbles: Bool = true
   ) -> DispatchRecorder {
-    let recorder = DispatchRecorder(
-      id: id, parent: parent, kind: kind, key: key, payload: payload, path: path.cores)
-    recorder.tracers = path.tracers
+    let recorder: DispatchRecorder
+    if let spare = free {
+      free = spare.nextFree
+      spare.nextFree = nil
+      recorder = spare
+    } else {
+      recorder = DispatchRecorder()
+    }
+    recorder.walk(path)
+    recorder.begin(
+      kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: bubbles)
     return recorder
   }
 
+  private func walk(_ path: PathCache) {
+    if namesPath !== path {
+      names.removeAll()
+      names.reserveCapacity(path.cores.count)
+      for core in path.cores { names.append(core.name) }
+      namesPath = path
+    }
+    cores = path.cores
+    tracers = path.tracers
+    walked = true
+  }
+
+  private func begin(
+    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
+    bubbles: Bool
+  ) {
+    self.id = id
+    self.parent = parent
+    self.kind = kind
+    self.key = key
+    self.box = box
+    walk = DispatchWalk(count: names.count, isRequest: kind == .request, bubbles: bubbles)
+    cursor = 0
+    start = TraceClock.now()
+    stamp = start
+  }
+
   /// Sends the finished record to the tracers on the path.
+  ///
+  /// The recorder is free for another dispatch as soon as the record is made, so a tracer that posts reuses it.
   @usableFromInline
   func emit(_ outcome: Outcome) {
-    Trace.emit(.dispatch(finish(outcome)), to: tracers)
+    let record = finish(outcome)
+    let tracers = self.tracers
+    recycle()
+    Trace.emit(.dispatch(record), to: tracers)
+  }
+
+  private func recycle() {
+    box = nil
+    cores = []
+    tracers = []
+    kept.removeAll(keepingCapacity: true)
+    end = nil
+    answeredBy = nil
+    walked = false
+    nextFree = Self.free
+    Self.free = self
   }
 
   @usableFromInline
   func beginHop(node: String, phase: Phase, ctx: borrowing EventContext) {
-    hopStart = ContinuousClock.now
+    hop = PendingHop(node: node, phase: phase, position: locate(ctx.currentCore, phase))
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
-    hop = HopRecord(
-      node: node, phase: phase, listenersRun: 0, interceptedFrom: nil, interceptedTo: nil,
-      stopped: false, stoppedImmediately: false, prevented: false, answered: false, errors: [],
-      elapsedNanoseconds: 0)
   }
 
-  @usableFromInline
-  func intercepted(before: String, after: String) {
-    if hop?.interceptedFrom == nil { hop?.interceptedFrom = before }
-    hop?.interceptedTo = after
+  /// The walk position of `core` in `phase`, from the cursor on.
+  private func locate(_ core: NodeCore, _ phase: Phase) -> Int {
+    var position = cursor
+    let last = walk.last
+    while position <= last {
+      if walk.phase(at: position) == phase, cores[walk.index(at: position)] === core {
+        cursor = position + 1
+        return position
+      }
+      position += 1
+    }
+    return -1
   }
 
+  /// Keeps the payload before and after an interceptor at the current hop, undescribed.
   @usableFromInline
-  func answered(by node: String) {
-    hop?.answered = true
-    if record.answeredBy == nil { record.answeredBy = node }
+  func intercepted<P>(before: P, after: P) {
+    guard let box = box as? PayloadBox<P> else { return }
+    if hop.from == 0 {
+      hop.from = box.keep(before)
+      hop.to = box.keep(after)
+    } else {
+      box.replace(at: hop.to, with: after)
+    }
+  }
+
+  /// Notes that a responder at the current hop answered; `walkEnds` when its answer ended the
+  /// request's walk.
+  @usableFromInline
+  func answered(by node: String, walkEnds: Bool = false) {
+    hop.answered = true
+    if answeredBy == nil { answeredBy = node }
+    if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
   }
 
   @usableFromInline
   func endHop(ctx: borrowing EventContext) {
-    guard var hop else { return }
-    hop.listenersRun = ctx.listenersRun - before.listeners
-    hop.stopped = ctx.stopRequested && !before.stopped
-    hop.stoppedImmediately = hop.stopped && ctx.immediateStopRequested
-    hop.prevented = ctx.prevented && !before.prevented
-    hop.errors = ctx.errors[before.errors...].map { String(describing: $0) }
-    hop.elapsedNanoseconds = Self.nanoseconds(ContinuousClock.now - hopStart)
-    self.hop = nil
-    // A node visited only because it has registrations for the key in another phase did
-    // nothing worth showing.
-    let didSomething =
-      hop.listenersRun > 0 || hop.interceptedFrom != nil || hop.stopped || hop.prevented
-      || hop.answered || !hop.errors.isEmpty
-    if didSomething { record.hops.append(hop) }
+    let now = TraceClock.now()
+    defer { stamp = now }
+    let ran = ctx.listenersRun - before.listeners
+    let thrown = ctx.errors.count - before.errors
+    let stopped = ctx.stopRequested && !before.stopped
+    let prevented = ctx.prevented && !before.prevented
+    // NB: the common hop (listeners ran, nothing else) appends and returns; nothing is
+    // described or allocated unless something was thrown.
+    guard ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0 else {
+      return
+    }
+    hop.listenersRun = ran
+    hop.stopped = stopped
+    hop.stoppedImmediately = stopped && ctx.immediateStopRequested
+    hop.prevented = prevented
+    if thrown > 0 { hop.errors = ctx.errors[before.errors...].map { String(describing: $0) } }
+    hop.elapsed = now &- stamp
+    if stopped, end == nil, hop.position >= 0 { end = hop.position }
+    kept.append(hop)
   }
 
+  /// The record of the dispatch as it ended with `outcome`.
   func finish(_ outcome: Outcome) -> DispatchRecord {
-    record.listenersRun = outcome.listenersRun
-    record.stopped = outcome.isStopped
-    record.prevented = outcome.isPrevented
-    record.errors = outcome.errors.map { String(describing: $0) }
-    record.elapsedNanoseconds = Self.nanoseconds(ContinuousClock.now - start)
-    return record
+    let now = TraceClock.now()
+    let payload = box.map { TraceText($0, index: 0) } ?? TraceText("")
+    return DispatchRecord(
+      id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, payloadText: payload,
+      origin: names.first ?? "", path: names, hops: finishHops(),
+      listenersRun: outcome.listenersRun,
+      stopped: outcome.isStopped, prevented: outcome.isPrevented, answeredBy: answeredBy,
+      errors: outcome.errors.isEmpty ? [] : outcome.errors.map { String(describing: $0) },
+      elapsedNanoseconds: now &- start)
   }
 
-  static func nanoseconds(_ duration: Duration) -> UInt64 {
-    let (seconds, attoseconds) = duration.components
-    return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+  /// The kept hops, with a passed hop for every node the walk reached and kept none for, in
+  /// walk order.
+  private func finishHops() -> [HopRecord] {
+    guard walked, walk.count > 0 else { return kept.map(record) }
+    let last = end ?? walk.last
+    marks.removeAll(keepingCapacity: true)
+    marks.append(contentsOf: repeatElement(false, count: walk.count))
+    for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = true }
+    var passed = 0
+    for position in 0...last where isPassed(position, last) { passed += 1 }
+    var hops: [HopRecord] = []
+    hops.reserveCapacity(kept.count + passed)
+    var next = 0
+    for position in 0...last {
+      while next < kept.count, kept[next].position <= position {
+        hops.append(record(kept[next]))
+        next += 1
+      }
+      if isPassed(position, last) {
+        hops.append(
+          HopRecord(
+            node: names[walk.index(at: position)], phase: walk.phase(at: position), passed: true))
+      }
+    }
+    while next < kept.count {
+      hops.append(record(kept[next]))
+      next += 1
+    }
+    return hops
+  }
+
+  private func isPassed(_ position: Int, _ last: Int) -> Bool {
+    !marks[walk.index(at: position)] && walk.isLastVisit(position, endingAt: last)
+  }
+
+  private func record(_ hop: PendingHop) -> HopRecord {
+    HopRecord(
+      node: hop.node, phase: hop.phase, listenersRun: hop.listenersRun,
+      fromText: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
+      toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
+      stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
+      answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed)
   }
 }

@@ -2,7 +2,8 @@ public import Foundation
 
 /// A tracer that writes each record as one line of JSON (JSON Lines) to a file or file handle.
 ///
-/// Each record is encoded with sorted keys and written with one `write` call, so nothing waits in
+/// Each line is a ``TraceLine`` of the trace schema (see <doc:TraceSchema>), timed from the
+/// writer's creation and labelled with its ``scope``. Each record is encoded with sorted keys and written with one `write` call, so nothing waits in
 /// a buffer of ours and a crash loses at most the line being written. Read a file back with
 /// `TraceRecord.decodeJSONLines(_:)`. A failed write does not trap: it is counted in
 /// ``failureCount``, kept in ``lastError`` and passed to `onError`, and tracing goes on.
@@ -18,6 +19,9 @@ public final class JSONLinesTraceWriter: Tracer {
   private let encoder = JSONEncoder()
   /// Which records are written.
   public var filter: TraceFilter
+  /// The `scope` of every line: a scene, a test, a program's part; the program's name unless set.
+  public var scope = ProcessInfo.processInfo.processName
+  private let start = TraceClock.now()
   /// Called with each encoding or write error, after it is recorded.
   public var onError: (@MainActor (any Error) -> Void)?
   /// How many records were written.
@@ -45,12 +49,17 @@ public final class JSONLinesTraceWriter: Tracer {
   /// - Parameters:
   ///   - path: The file to write.
   ///   - filter: Which records to write; all by default.
-  /// - Throws: The error of creating or opening the file.
+  /// - Throws: ``TraceDestinationError``, with a plain reason ("it is a directory",
+  ///   "Permission denied"), if the file cannot be created.
   public init(path: String, filter: TraceFilter = TraceFilter()) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    if FileKind.of(path) == .directory {
+      throw TraceDestinationError("cannot trace to \(path): it is a directory")
     }
-    self.handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw TraceDestinationError("cannot trace to \(path): \(String(cString: strerror(errno)))")
+    }
+    self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
     self.ownsHandle = true
     self.filter = filter
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -64,7 +73,8 @@ public final class JSONLinesTraceWriter: Tracer {
   public func receive(_ record: TraceRecord) {
     guard filter.accepts(record) else { return }
     do {
-      var line = try encoder.encode(record)
+      let traced = TraceLine(time: TraceClock.now() &- start, scope: scope, .record(record))
+      var line = try encoder.encode(traced)
       line.append(0x0A)
       try handle.write(contentsOf: line)
       writtenCount += 1

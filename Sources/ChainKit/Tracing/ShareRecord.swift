@@ -20,4 +20,20 @@ public struct ShareRecord: Codable, Sendable, Equatable {
   public var action: Action
   /// How many subscribers were called because of it.
   public var subscribersNotified: Int
+
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - node: The sharing node's name.
+  ///   - key: The key's name.
+  ///   - value: The value's description.
+  ///   - action: What happened.
+  ///   - subscribersNotified: Subscribers called because of it.
+  public init(node: String, key: String, value: String, action: Action, subscribersNotified: Int) {
+    self.node = node
+    self.key = key
+    self.value = value
+    self.action = action
+    self.subscribersNotified = subscribersNotified
+  }
 }

@@ -1,7 +1,9 @@
 /// One thing a tracer saw: a dispatch, a mount, an unmount, a binding update.
 ///
-/// Records are `Codable`; ``JSONLinesTraceWriter`` writes one per line.
-public enum TraceRecord: Codable, Sendable, Equatable {
+/// Records are `Codable` in the trace schema: one flat JSON object with a `kind` and a
+/// `version` (see <doc:Tracing>); ``JSONLinesTraceWriter`` and ``TraceStream`` write one per
+/// line.
+public enum TraceRecord: Sendable, Equatable {
   /// An event or a request, with every hop it made.
   case dispatch(DispatchRecord)
   /// A node was mounted under a parent.
@@ -28,6 +30,20 @@ public enum TraceRecord: Codable, Sendable, Equatable {
     case .share(let record): record.key
     case .publish(let record), .deadEvent(let record): record.type
     case .producer(let record): record.type
+    }
+  }
+
+  /// Makes this record's descriptions (a dispatch's payload and its rewrites) now, so that
+  /// copies read or encoded on other threads show them.
+  ///
+  /// Descriptions are otherwise made the first time they are read, on the main actor; call this
+  /// before sending a record to another thread or task.
+  @MainActor
+  public func describePayloads() {
+    switch self {
+    case .dispatch(let record): record.describePayloads()
+    case .publish(let record), .deadEvent(let record): record.eventText.box?.describeAll()
+    default: break
     }
   }
 
@@ -61,4 +77,16 @@ public struct MountRecord: Codable, Sendable, Equatable {
   public var parent: String
   /// Why the link changed.
   public var reason: Reason
+
+  /// Creates a record, for tests and tools that make records of their own.
+  ///
+  /// - Parameters:
+  ///   - node: The child's name.
+  ///   - parent: The parent's name.
+  ///   - reason: Why the link changed.
+  public init(node: String, parent: String, reason: Reason) {
+    self.node = node
+    self.parent = parent
+    self.reason = reason
+  }
 }

@@ -1,7 +1,8 @@
 // Tracing: structured records of what ran. A `Tracer` installed on a node sees every dispatch
 // whose path includes it (a `DispatchRecorder` builds the record while the dispatch runs), and
 // mounts below it; one installed on a bus sees its publishes. `TraceLog` keeps records in memory;
-// `JSONLinesTraceWriter` writes them one JSON object per line.
+// `JSONLinesTraceWriter` writes them one JSON object per line, as `TraceLine`s of the versioned
+// schema (TraceSchema.md); `Stream/TraceStream` sends the same lines out of the process.
 
 /// Receives a structured record of what happens in the trees, buses and bindings it is
 /// installed on.

@@ -13,9 +13,9 @@ package final class App: ScriptTarget {
   /// The screen size the app lays out for.
   package private(set) var size: Size
   /// The scenes, in tab order.
-  package let scenes: [any Scene]
+  package private(set) var scenes: [any Scene]
   /// The tracer of each scene, in the same order.
-  let tracers: [SceneTracer]
+  private(set) var tracers: [SceneTracer]
   /// The index of the scene on screen.
   package private(set) var sceneIndex = 0
   /// The clock timers run on; moved by the runner or by ``advance(by:)``.
@@ -34,6 +34,8 @@ package final class App: ScriptTarget {
   var chrome = ChromeCache()
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
+  /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
+  private(set) var tabsGeneration = 0
 
   /// Creates the app with every scene built and the first one shown.
   ///
@@ -51,6 +53,7 @@ package final class App: ScriptTarget {
     for id in SceneCatalog.ids {
       let tracer = SceneTracer()
       tracer.forward = trace
+      tracer.sceneID = id
       let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
       tracer.scene = scene
       scene.root.node.install(tracer)
@@ -64,6 +67,39 @@ package final class App: ScriptTarget {
       (scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
   }
+
+  /// Creates the app showing scenes built elsewhere (`chaintui inspect`'s sessions), each with
+  /// the tracer that routes its records; the first is shown.
+  ///
+  /// - Parameters:
+  ///   - size: The screen size.
+  ///   - colors: Whether to draw colours.
+  ///   - scenes: At least one scene, with its tracer.
+  package init(size: Size, colors: Bool = true, scenes: [(any Scene, SceneTracer)]) {
+    precondition(!scenes.isEmpty, "an app needs a scene")
+    self.size = size
+    self.colors = colors
+    self.clock = VirtualClock()
+    self.scenes = scenes.map(\.0)
+    self.tracers = scenes.map(\.1)
+    self.focusedNames = scenes.map { _ in nil }
+  }
+
+  /// Adds a scene as the last tab (a new `chaintui inspect` session) and shows it.
+  ///
+  /// - Parameters:
+  ///   - scene: The scene.
+  ///   - tracer: The tracer that routes its records.
+  package func append(_ scene: any Scene, tracer: SceneTracer) {
+    scenes.append(scene)
+    tracers.append(tracer)
+    focusedNames.append(nil)
+    sceneIndex = scenes.count - 1
+    tabsGeneration &+= 1
+  }
+
+  /// Redraws the tab bar on the next frame: a scene's title changed.
+  package func titlesChanged() { tabsGeneration &+= 1 }
 
   /// The scene on screen.
   package var scene: any Scene { scenes[sceneIndex] }

@@ -8,6 +8,8 @@ struct ChromeCache {
   struct TabKey: Equatable {
     let sceneIndex: Int
     let width: Int
+    /// ``App/tabsGeneration``: scenes added or retitled.
+    let generation: Int
   }
 
   /// What the status bar shows: the focused panel (by identity, its tree path and keys as of a
@@ -28,7 +30,8 @@ struct ChromeCache {
 extension App {
   /// Draws the tab bar, or copies it from the last frame that drew the same one.
   func drawCachedTabs(into grid: inout Grid, row: Rect, theme: Theme) {
-    let key = ChromeCache.TabKey(sceneIndex: sceneIndex, width: row.width)
+    let key = ChromeCache.TabKey(
+      sceneIndex: sceneIndex, width: row.width, generation: tabsGeneration)
     if let cached = chrome.tabs, cached.key == key, row.x == 0, row.width == grid.width {
       grid.setRowCells(row.y, cached.cells)
       hits.tabs = cached.hits

@@ -7,7 +7,7 @@ enum DispatchLines {
   static func lines(for dispatch: DispatchRecord) -> [(String, String)] {
     var out: [(String, String)] = []
     for node in reachedNodes(of: dispatch) {
-      let hops = dispatch.hops.filter { $0.node == node }
+      let hops = dispatch.hops.filter { $0.node == node && !$0.passed }
       if hops.isEmpty {
         let tag = dispatch.kind == .request ? "req" : (node == dispatch.origin ? "tgt" : "bub")
         out.append((node, header(tag, dispatch, node) + "passed"))
@@ -23,7 +23,8 @@ enum DispatchLines {
   /// The nodes on the path the dispatch actually got to: all of them, unless a listener stopped
   /// it or a responder answered, in which case the walk ended at that node.
   static func reachedNodes(of dispatch: DispatchRecord) -> [String] {
-    let withHops = Set(dispatch.hops.map(\.node))
+    // Passed hops (nothing ran) are derived from the path here, as for records without them.
+    let withHops = Set(dispatch.hops.lazy.filter { !$0.passed }.map(\.node))
     var cut = dispatch.path.count
     if let end = dispatch.hops.first(where: { $0.stopped || $0.answered }) {
       if end.phase == .capture {

@@ -20,7 +20,7 @@ final class InspectorRowText {
     if let known = texts[record.id] { return known }
     let header =
       " #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(InspectorView.time(record.elapsedNanoseconds))"
-    let hops = record.hops.map {
+    let hops = record.hops.lazy.filter { !$0.passed }.map {
       "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))"
     }
     let text = (header, hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))

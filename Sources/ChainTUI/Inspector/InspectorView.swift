@@ -109,7 +109,7 @@ struct InspectorView {
       "payload \(record.payload)",
       "path \(record.path.joined(separator: " > "))",
     ]
-    for hop in record.hops {
+    for hop in record.hops where !hop.passed {
       lines.append(
         "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
       )

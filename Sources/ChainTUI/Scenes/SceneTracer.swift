@@ -10,6 +10,8 @@ package import ChainKit
 package final class SceneTracer: Tracer {
   /// The scene whose panels get log lines; set once the scene is built.
   package weak var scene: (any Scene)?
+  /// The scene's id, known before the scene is built (records made while it builds have it).
+  package var sceneID: String?
   /// Receives every record as well, such as a JSON Lines writer.
   package var forward: (any Tracer)?
   /// The most dispatches kept.
@@ -61,6 +63,12 @@ package final class SceneTracer: Tracer {
       )
     default:
       break
+    }
+    // A trace file's lines say which scene they came from (the schema's `scope`).
+    if let writer = forward as? JSONLinesTraceWriter, let id = sceneID ?? scene?.id,
+      writer.scope != id
+    {
+      writer.scope = id
     }
     forward?.receive(record)
   }

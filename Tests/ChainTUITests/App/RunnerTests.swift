@@ -79,4 +79,17 @@ struct TraceForwardingTests {
     #expect(log.dispatches.map(\.key) == ["contentSeen", "contentDidLoad"])
     #expect(Set(log.dispatches.map(\.id)) == Set(app.dispatches.map(\.id)))
   }
+
+  @Test("each line of the --trace file names the scene it came from as its scope")
+  func traceLinesNameTheirScene() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chaintui-scope-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let writer = try JSONLinesTraceWriter(path: path)
+    let app = App(size: Size(width: 80, height: 24), colors: false, trace: writer)
+    app.press(.character("l"))
+    let lines = try TraceLine.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: path)))
+    // The bindings scene's set-up records, then the two dispatches of `l` in the domino scene.
+    #expect(lines.map(\.scope) == ["bindings", "bindings", "domino", "domino"])
+  }
 }

@@ -1,0 +1,118 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The values a traced dispatch was posted and rewritten with, kept undescribed until a record
+/// is read: the one unsafe type of tracing.
+///
+/// NB: `@unchecked Sendable`, because trace records are `Sendable` while payloads need not be.
+/// The invariant that makes this sound, written once here and checked by ``checkInvariants()``:
+///
+/// 1. The values (the payload as posted, then each interceptor's result) are stored while the
+///    dispatch runs, before its record is emitted, and are only ever read on the thread that made
+///    the box (the main actor's, where the dispatch ran): ``describeValue(at:)`` is the only
+///    reader, and it traps anywhere else.
+/// 2. A value is described at most once; its text, once made, never changes.
+/// 3. Texts are read and written only under `texts`' lock, so any thread may read a text that
+///    is made. Any other thread asking for a text not yet made gets a
+///    placeholder that names the type, never the value.
+///
+/// The values are released with the box, on whichever thread drops the last record that holds
+/// it: releasing (unlike reading) is safe anywhere.
+class DescriptionBox: @unchecked Sendable {
+  private struct Texts {
+    var made: [String?] = []
+    var describeCalls = 0
+  }
+
+  private let texts = Mutex(Texts())
+  /// The thread that made the box: the main actor's.
+  // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
+  // on Linux (Foundation first touched from another thread).
+  private let home = pthread_self()
+
+  init() {}
+
+  /// Whether the calling thread is the one the values may be read on.
+  final var isHome: Bool { pthread_equal(home, pthread_self()) != 0 }
+
+  /// How many values the box holds: the payload, then one per interceptor rewrite kept.
+  var valueCount: Int { 0 }
+
+  /// The values' type, for the placeholder.
+  var typeName: String { "" }
+
+  /// The description of value `index`; main thread only (overridden by ``PayloadBox``).
+  func describeValue(at index: Int) -> String { "" }
+
+  /// The description of value `index`, made on the main thread the first time it is asked for.
+  final func text(at index: Int) -> String {
+    if let made = texts.withLock({ index < $0.made.count ? $0.made[index] : nil }) { return made }
+    guard isHome else {
+      return "<\(typeName), not described: read trace records on the main actor first>"
+    }
+    // NB: described outside the lock: a description is user code and may read other records.
+    let made = describeValue(at: index)
+    return texts.withLock { texts in
+      if texts.made.count <= index {
+        texts.made += repeatElement(nil, count: index + 1 - texts.made.count)
+      }
+      if let earlier = texts.made[index] { return earlier }
+      texts.made[index] = made
+      texts.describeCalls += 1
+      return made
+    }
+  }
+
+  /// Makes every description now; main thread only.
+  final func describeAll() {
+    for index in 0..<valueCount { _ = text(at: index) }
+  }
+
+  /// Traps with a message if the invariant above does not hold.
+  ///
+  /// Call it on the box's own thread (the main actor's).
+  final func checkInvariants() {
+    precondition(isHome, "DescriptionBox.checkInvariants() off its thread")
+    let (made, calls) = texts.withLock { ($0.made, $0.describeCalls) }
+    precondition(made.count <= valueCount, "a text for a value the box does not hold")
+    precondition(
+      calls == made.lazy.filter { $0 != nil }.count, "a value was described more than once")
+  }
+}
+
+/// A ``DescriptionBox`` holding values of one payload type.
+final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
+  private let posted: Payload
+  private var rewrites: ContiguousArray<Payload> = []
+
+  init(_ payload: Payload) {
+    posted = payload
+  }
+
+  override var valueCount: Int { 1 + rewrites.count }
+
+  override var typeName: String { String(describing: Payload.self) }
+
+  override func describeValue(at index: Int) -> String {
+    precondition(isHome, "a trace payload was read off the main thread")
+    return index == 0 ? String(describing: posted) : String(describing: rewrites[index - 1])
+  }
+
+  /// Keeps `value` (a rewrite, while the dispatch runs) and returns its index.
+  func keep(_ value: Payload) -> Int {
+    rewrites.append(value)
+    return rewrites.count
+  }
+
+  /// Replaces the value at `index` (the latest rewrite at one node, while the dispatch runs).
+  func replace(at index: Int, with value: Payload) {
+    rewrites[index - 1] = value
+  }
+}

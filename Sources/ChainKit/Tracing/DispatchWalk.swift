@@ -1,0 +1,39 @@
+/// The order in which a dispatch can visit the nodes of its path, as positions 0, 1, 2, ...
+///
+/// An event: the capture phase at each ancestor from the root end down, the target, then the
+/// bubble phase at each ancestor from the target's parents up (if the key bubbles). A request:
+/// the target, then each ancestor. `index` is a node's index in the path (target 0).
+struct DispatchWalk {
+  let count: Int
+  let isRequest: Bool
+  let bubbles: Bool
+
+  /// The last position of a walk that nothing stopped; -1 for an empty path.
+  var last: Int {
+    guard count > 0 else { return -1 }
+    if isRequest { return count - 1 }
+    return bubbles ? 2 * (count - 1) : count - 1
+  }
+
+  /// The path index of the node at `position`.
+  func index(at position: Int) -> Int {
+    if isRequest { return position }
+    let target = count - 1
+    return position < target ? target - position : position - target
+  }
+
+  /// The phase at `position`.
+  func phase(at position: Int) -> Phase {
+    if isRequest { return position == 0 ? .target : .bubble }
+    let target = count - 1
+    return position < target ? .capture : position == target ? .target : .bubble
+  }
+
+  /// Whether `position` is the last one at which a walk that ended at `end` reached its node,
+  /// where a node the walk only passed gets its one ``HopRecord/passed`` hop.
+  func isLastVisit(_ position: Int, endingAt end: Int) -> Bool {
+    guard !isRequest, phase(at: position) == .capture, bubbles else { return true }
+    // The same node's bubble position, reached too if the walk got that far.
+    return 2 * (count - 1) - position > end
+  }
+}

@@ -1,0 +1,157 @@
+import ChainKit
+
+/// One session of `chaintui inspect`: a traced program's node tree, rebuilt from its mount
+/// records and dispatch paths as panels, with the records routed into their logs by a
+/// ``SceneTracer`` as the explorer's scenes do.
+///
+/// The root panel stands for the program; the program's top-level nodes are its children. A
+/// node first seen in a dispatch path is placed under the next node of the path until a mount
+/// record says where it belongs.
+@MainActor
+final class TraceScene: Scene {
+  /// What the session has seen, shown in the root panel.
+  struct Counts: Equatable {
+    var records = 0
+    var dispatches = 0
+    var dropped = 0
+    var skipped = 0
+  }
+
+  let id: String
+  private(set) var title: String
+  let root: Panel
+  let flow = [
+    "Each tab is one session of a traced program (a run, or a reconnect).",
+    "Panels are the program's nodes, rebuilt from its mounts and paths;",
+    "their logs show what reached them. i opens the inspector.",
+  ]
+  let tracer = SceneTracer()
+  private(set) var counts = Counts()
+  /// The session line, once one arrived.
+  private(set) var session: TraceSession?
+  /// Whether the connection (or file) this session came from has ended.
+  private(set) var hasEnded = false
+  private var panels: [String: Panel] = [:]
+
+  /// Creates the session numbered `number`, reading from `source`.
+  init(number: Int, source: String) {
+    id = "session\(number)"
+    title = source
+    root = Panel("session \(number)", title: "session \(number): \(source)")
+    root.accent = .magenta
+    root.axis = .vertical
+    root.logRows = 4
+    tracer.scene = self
+    refreshBody()
+  }
+
+  /// Whether nothing arrived yet: a session line may still claim this session.
+  var isEmpty: Bool { session == nil && counts.records == 0 && counts.skipped == 0 }
+
+  /// Takes a line of the trace.
+  func apply(_ line: TraceLine) {
+    switch line.body {
+    case .session(let session):
+      self.session = session
+      title = "\(session.program) \(session.pid)"
+      root.title = "\(session.program) (pid \(session.pid))"
+    case .dropped(let count):
+      counts.dropped += count
+      root.note("the program dropped \(count) records (its stream was full or unread)")
+    case .record(let record):
+      counts.records += 1
+      place(record)
+      noteOwnKinds(record)
+      tracer.receive(record)
+    }
+    refreshBody()
+  }
+
+  /// Notes a line that was skipped, and why.
+  func skip(_ problem: String) {
+    counts.skipped += 1
+    root.note("skipped \(problem)")
+    refreshBody()
+  }
+
+  /// Marks the session's connection or file as ended.
+  func end(_ why: String) {
+    hasEnded = true
+    root.note(why)
+    refreshBody()
+  }
+
+  /// The panel of a node, made at the top level if it is new.
+  func panel(for name: String) -> Panel {
+    if let known = panels[name] { return known }
+    let panel = Panel(name)
+    panel.axis = .horizontal
+    panels[name] = panel
+    root.add(panel)
+    return panel
+  }
+
+  private func place(_ record: TraceRecord) {
+    switch record {
+    case .dispatch(let dispatch):
+      counts.dispatches += 1
+      for index in dispatch.path.indices {
+        let child = panel(for: dispatch.path[index])
+        guard index + 1 < dispatch.path.count, child.parent === root else { continue }
+        move(child, under: panel(for: dispatch.path[index + 1]))
+      }
+    case .mount(let mount):
+      let child = panel(for: mount.node)
+      let parent = panel(for: mount.parent)
+      if child.parent === root { move(child, under: parent) }
+    case .unmount(let mount):
+      guard let child = panels[mount.node], let parent = child.parent,
+        parent.name == mount.parent
+      else { return }
+      parent.remove(child)
+      if mount.reason == .released {
+        for gone in child.subtree { panels[gone.name] = nil }
+      } else {
+        root.add(child)
+      }
+    case .share(let share):
+      _ = panel(for: share.node)
+    default:
+      break
+    }
+  }
+
+  /// Moves a top-level panel under `parent`, unless that would make a cycle.
+  private func move(_ child: Panel, under parent: Panel) {
+    guard parent !== child, parent !== root, !parent.node.isDescendant(of: child.node) else {
+      return
+    }
+    root.remove(child)
+    parent.add(child)
+  }
+
+  /// Log lines for the kinds the scene tracer leaves alone.
+  private func noteOwnKinds(_ record: TraceRecord) {
+    switch record {
+    case .share(let share):
+      panels[share.node]?.note(
+        "share \(share.key) = \(share.value) (\(share.action.rawValue), \(share.subscribersNotified) notified)"
+      )
+    case .publish(let bus):
+      root.note("bus \(bus.bus): \(bus.type) \(bus.event) -> \(bus.subscribersRun) subscribers")
+    case .deadEvent(let bus):
+      root.note("bus \(bus.bus): dead event \(bus.type) \(bus.event)")
+    case .producer(let producer):
+      root.note("bus \(producer.bus): producer \(producer.action.rawValue) for \(producer.type)")
+    default:
+      break
+    }
+  }
+
+  private func refreshBody() {
+    var status = "\(counts.records) records, \(counts.dispatches) dispatches"
+    status += ", \(counts.dropped) dropped, \(counts.skipped) skipped"
+    if hasEnded { status += " (ended)" }
+    root.body = [StyledLine(status)]
+  }
+}

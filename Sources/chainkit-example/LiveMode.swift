@@ -1,0 +1,91 @@
+// `chainkit-example --live [--count N]`: a program to watch in `chaintui inspect`. It keeps
+// posting events from a timer on the main actor and from a background thread, and publishing
+// on a bus, with its trace streamed to CHAINKIT_TRACE (a socket, a pipe or a file).
+import ChainKit
+import Foundation
+
+struct Tick: Sendable, CustomStringConvertible {
+  var number: Int
+  var description: String { "tick \(number)" }
+}
+
+extension EventKey where Payload == Int {
+  static let progress = EventKey("progress")
+}
+
+/// Runs the live mode: posts forever, or `count` times from each source and then exits once
+/// the trace is written.
+@MainActor
+func live(count: Int?) -> Never {
+  let window = Node("window")
+  let list = Node("list")
+  let cell = Node("cell")
+  let worker = Node("worker")
+  let bus = EventBus(name: "live")
+  // Installed before the tree is built, so the stream sees the mounts too.
+  guard let stream = TraceStream.installFromEnvironment(on: window, buses: [bus]) else {
+    print("set CHAINKIT_TRACE to a socket, pipe or file, e.g. CHAINKIT_TRACE=/tmp/chain.sock")
+    exit(2)
+  }
+  do {
+    try list.mount(at: window)
+    try cell.mount(at: list)
+    try worker.mount(at: window)
+  } catch {
+    print("\(error)")
+    exit(1)
+  }
+  list.intercept(.itemClicked) { _, event in event.index += 100 }
+  list.on(.itemClicked) { _, _ in }
+  window.on(.itemClicked) { ctx, event in
+    if event.index % 5 == 0 { ctx.stopPropagation() }
+  }
+  window.respond(to: .channelID) { _, _ in "channel-42" }
+  let ticks = bus.subscribe(Tick.self) { _ in }
+  var heardFromWorker = 0
+  var timerDone = false
+  let finishIfDone = {
+    guard let count, timerDone, heardFromWorker == count else { return }
+    ticks.cancel()
+    finish(stream)
+  }
+  window.on(.progress) { _, _ in
+    heardFromWorker += 1
+    finishIfDone()
+  }
+
+  // The background thread posts through a RemoteNode, which hands each post to the main actor.
+  let remote = worker.remote
+  let thread = Thread {
+    var step = 0
+    while count.map({ step < $0 }) ?? true {
+      step += 1
+      remote.post(.progress, step)
+      usleep(150_000)
+    }
+  }
+  thread.start()
+
+  Task { @MainActor in
+    var index = 0
+    while count.map({ index < $0 }) ?? true {
+      index += 1
+      cell.post(.itemClicked, ItemClicked(index: index))
+      bus.publish(Tick(number: index))
+      _ = cell.request(.channelID)
+      try? await Task.sleep(for: .milliseconds(200))
+    }
+    timerDone = true
+    finishIfDone()
+  }
+  print("posting; watch it with: chaintui inspect --listen <the CHAINKIT_TRACE socket>")
+  dispatchMain()
+}
+
+/// Exits once the stream has written what it accepted.
+@MainActor
+func finish(_ stream: TraceStream) -> Never {
+  stream.drain()
+  stream.close()
+  exit(0)
+}

@@ -1,0 +1,158 @@
+import ChainKit
+import Foundation
+import Testing
+
+@testable import ChainTUI
+
+@MainActor
+@Suite("chaintui inspect: files and sockets", .serialized)
+struct TraceSourceTests {
+  func temporaryPath(_ suffix: String) -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("ck-inspect-\(UUID().uuidString.prefix(8)).\(suffix)").path
+  }
+
+  func append(_ text: String, to path: String) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    try handle.close()
+  }
+
+  @Test("a followed file is read as it grows, a line split across writes included")
+  func followsAGrowingFile() throws {
+    let path = temporaryPath("jsonl")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let program = InspectFixtures.program(pings: 1)
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(program.utf8)))
+    let source = try TraceFileSource(path: path, follow: true)
+    let inspector = TraceInspector(size: Size(width: 100, height: 30), colors: false, source: path)
+    #expect(source.poll(into: inspector))
+    #expect(inspector.counts.dispatches == 1)
+    #expect(!source.poll(into: inspector))
+    let next = InspectFixtures.ping(2)
+    let middle = next.index(next.startIndex, offsetBy: next.count / 2)
+    try append(String(next[..<middle]), to: path)
+    #expect(source.poll(into: inspector))
+    #expect(inspector.counts.dispatches == 1)
+    try append(String(next[middle...]) + "\n" + InspectFixtures.ping(3) + "\n", to: path)
+    #expect(source.poll(into: inspector))
+    #expect(inspector.counts.dispatches == 3)
+    #expect(inspector.problems.isEmpty)
+    #expect(inspector.sessionCount == 1)
+  }
+
+  @Test("a file read without --follow ends its session, and a truncated last line is reported")
+  func fileWithoutFollowEnds() throws {
+    let path = temporaryPath("jsonl")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let text = InspectFixtures.program(pings: 2) + #"{"kind":"dispatch","id":"#
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    let source = try TraceFileSource(path: path, follow: false)
+    let inspector = TraceInspector(size: Size(width: 100, height: 30), colors: false, source: path)
+    for _ in 0..<3 { _ = source.poll(into: inspector) }
+    #expect(inspector.counts.dispatches == 2)
+    #expect(inspector.problems == ["line 6: truncated (24 bytes without a newline at the end)"])
+    #expect(inspector.app.render().text.contains("(ended)"))
+  }
+
+  @Test("a named pipe opens without waiting for its writer and is read as lines come")
+  func readsANamedPipe() throws {
+    let path = temporaryPath("fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let source = try TraceFileSource(path: path, follow: false)
+    #expect(source.follow)
+    let inspector = TraceInspector(size: Size(width: 100, height: 30), colors: false, source: path)
+    #expect(!source.poll(into: inspector))
+    let writer = open(path, O_WRONLY | O_NONBLOCK)
+    #expect(writer >= 0)
+    defer { close(writer) }
+    let bytes = Array(InspectFixtures.program(pings: 2).utf8)
+    #expect(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == bytes.count)
+    #expect(source.poll(into: inspector))
+    #expect(inspector.counts.dispatches == 2)
+  }
+
+  @Test("a socket path that exists and is not a socket is refused, and so is a missing file")
+  func refusesWhatIsNotASocket() throws {
+    let path = temporaryPath("txt")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(throws: InspectError("\(path): exists and is not a socket; refusing to replace it")) {
+      _ = try TraceSocketServer(path: path)
+    }
+    #expect(throws: InspectError("/no/such/trace.jsonl: no such file")) {
+      _ = try TraceFileSource(path: "/no/such/trace.jsonl", follow: false)
+    }
+    #expect(FileKind.of(path) == .regular)
+  }
+
+  /// Runs `chainkit-example --live count` streaming to `socket`, and feeds the inspector until
+  /// the program disconnects (a bounded number of polls).
+  func runLiveExample(count: Int, socket server: TraceSocketServer, into inspector: TraceInspector)
+    throws -> Int32
+  {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = directory.appendingPathComponent("chainkit-example")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build chainkit-example first (swift build): not at \(executable.path)")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--live", "\(count)"]
+    process.environment = ["CHAINKIT_TRACE": "unix:\(server.path)"]
+    process.standardOutput = FileHandle.nullDevice
+    let sessions = inspector.sessionCount
+    try process.run()
+    var polls = 0
+    while polls < 50_000 {
+      _ = server.poll(into: inspector)
+      server.checkInvariants()
+      if inspector.sessionCount > sessions || sessions == 1,
+        inspector.app.render().text.contains("(ended)"), !server.isConnected,
+        server.connectionCount > 0, !process.isRunning
+      {
+        break
+      }
+      usleep(1_000)
+      polls += 1
+    }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test("a program streaming through a socket shows up live: tree, logs and counts")
+  func liveProgramThroughASocket() throws {
+    let path = temporaryPath("sock")
+    let server = try TraceSocketServer(path: path)
+    let inspector = TraceInspector(size: Size(width: 160, height: 50), colors: false, source: path)
+    #expect(try runLiveExample(count: 3, socket: server, into: inspector) == 0)
+    let scene = try #require(inspector.app.scene as? TraceScene)
+    #expect(scene.root.children.map(\.name) == ["window"])
+    #expect(scene.panel(for: "window").children.map(\.name) == ["list", "worker"])
+    #expect(scene.panel(for: "list").children.map(\.name) == ["cell"])
+    // 3 mounts; 3 clicks, 3 requests, 3 remote posts; 3 publishes.
+    #expect(inspector.counts.records == 15)
+    #expect(inspector.counts.dispatches == 9)
+    #expect(inspector.counts.dropped == 0 && inspector.counts.skipped == 0)
+    #expect(inspector.app.log(ofPanel: "list")?.filter { $0.contains("itemClicked") }.count == 3)
+    #expect(inspector.app.log(ofPanel: "worker")?.filter { $0.contains("progress") }.count == 3)
+    let rootLog = inspector.app.log(ofPanel: "session 1") ?? []
+    #expect(rootLog.filter { $0.contains("bus live: Tick") }.count == 3)
+    #expect(inspector.app.render().text.contains("chainkit-example (pid"))
+  }
+
+  @Test("a program that runs again is a new session; the listener goes on")
+  func reconnectIsANewSession() throws {
+    let path = temporaryPath("sock")
+    let server = try TraceSocketServer(path: path)
+    let inspector = TraceInspector(size: Size(width: 120, height: 40), colors: false, source: path)
+    #expect(try runLiveExample(count: 1, socket: server, into: inspector) == 0)
+    #expect(try runLiveExample(count: 2, socket: server, into: inspector) == 0)
+    #expect(server.connectionCount == 2)
+    #expect(inspector.sessionCount == 2)
+    #expect(inspector.counts.dispatches == 6)
+    #expect(inspector.problems.isEmpty)
+  }
+}
