@@ -14,6 +14,16 @@ final class NodeData: DeferredCompaction {
     for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
   }
 
+  /// Whether this node shares a value for `keyID`; retains nothing, for the share walk.
+  func hasSlot(for keyID: Int) -> Bool {
+    var index = 0
+    while index < slots.count {
+      if slots[index].keyID == keyID { return true }
+      index += 1
+    }
+    return false
+  }
+
   func slot(for keyID: Int) -> SharedSlot? {
     for slot in slots where slot.keyID == keyID { return slot }
     return nil
