@@ -83,6 +83,14 @@ struct Run {
       refuseUnpublishable(loadBefore: loadBefore)
     }
     let started = ContinuousClock.now
+    // NB: the stripped copy is made first, from the binary that is running now: a rebuild
+    // during the wall-clock part would otherwise leave nothing to copy.
+    let counter = options.instructions == .wallOnly ? nil : Instructions.prepare()
+    if options.writePath != nil, case .failure(let failure) = counter {
+      FileHandle.standardError.write(
+        Data("chainkit-bench: not publishing: \(failure.message)\n".utf8))
+      exit(3)
+    }
     emit(Machine.describe())
     var wall: Figures?
     var othersLoad = loadBefore
@@ -93,7 +101,7 @@ struct Run {
       othersLoad = Machine.othersLoad(
         start: loadBefore, end: Machine.loadAverage() ?? loadBefore, seconds: seconds)
     }
-    let instructions = options.instructions == .wallOnly ? nil : measureInstructions()
+    let instructions = counter.flatMap(measureInstructions)
     let report = Report(
       wall: wall, instructions: instructions, ordered: cases,
       knownIDs: Set(Suite.cases().map(\.id)))
@@ -104,8 +112,11 @@ struct Run {
       "A gate holds only if it holds on both metrics of this run (`holds`); "
         + "`yes (one metric)` means the other was not measured.\n")
     emit(report.comparisonsTable(Suite.comparisons))
-    emit("\n## Scaling\n")
-    emit(report.scalingTables(Scaling.tables))
+    let scaling = report.scalingTables(Scaling.tables)
+    if !scaling.isEmpty {
+      emit("\n## Scaling\n")
+      emit(scaling)
+    }
     if wall != nil && !options.skipLongRuns && options.filter == nil
       && options.exactCase == nil
     {
@@ -170,7 +181,11 @@ struct Run {
         "\n**DISTURBED RUN** (written with --allow-busy): the wall-clock figures and the "
           + "`holds ns` column are not to be trusted; the Ir columns are.")
     }
-    let body = (header + [""] + output.lines).joined(separator: "\n")
+    // The run's sections sit one level below the file's "The run".
+    let lines = output.lines.joined(separator: "\n").split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map { Self.demoted(String($0)) }
+    let body = (header + [""] + lines).joined(separator: "\n")
     do throws(Publish.Failure) {
       try Publish.write(body, to: path)
       print("wrote the generated section of \(path)")
@@ -178,6 +193,11 @@ struct Run {
       FileHandle.standardError.write(Data("chainkit-bench: \(error.message)\n".utf8))
       exit(1)
     }
+  }
+
+  /// `line` with its Markdown heading, if any, one level deeper.
+  private static func demoted(_ line: String) -> String {
+    line.hasPrefix("## ") || line.hasPrefix("### ") ? "#" + line : line
   }
 
   private func measureWall() -> Figures {
@@ -207,8 +227,10 @@ struct Run {
     return figures
   }
 
-  private func measureInstructions() -> Figures? {
-    switch Instructions.prepare() {
+  private func measureInstructions(_ counter: Result<Instructions, Instructions.Failure>)
+    -> Figures?
+  {
+    switch counter {
     case .failure(let failure):
       emit("instructions: not counted (\(failure.message))  ")
       return nil

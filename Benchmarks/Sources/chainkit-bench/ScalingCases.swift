@@ -102,7 +102,10 @@ enum ScalingCases {
           ring[oldest] = register()
           oldest = oldest + 1 == count ? 0 : oldest + 1
         }
-        Sink.consume(node.registrationCount)
+        // NB: not `node.registrationCount`, which counts every registration: O(count) per
+        // batch, it made the cancel itself look superlinear.
+        Sink.consume(node)
+        Sink.consume(oldest)
       }
     }
   }
@@ -125,7 +128,9 @@ enum ScalingCases {
           ring[oldest] = subscribe()
           oldest = oldest + 1 == count ? 0 : oldest + 1
         }
-        Sink.consume(bus.subscriberCount(for: Click.self))
+        // NB: not `subscriberCount(for:)`, which walks every subscription (see above).
+        Sink.consume(bus)
+        Sink.consume(oldest)
       }
     }
   }
