@@ -40,11 +40,13 @@ extension KeyedRegistrations {
     }
   }
 
-  /// Runs the listeners registered for `capture` among entries `start..<end`; vacated and
-  /// removed ones are skipped.
+  /// Runs the listeners registered for `capture` among entries `start..<end`.
+  ///
+  /// Vacated and removed ones are skipped; a recorder notes what became of each one.
   @inlinable @inline(__always)
   func runListeners<P>(
-    capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P
+    capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P,
+    recorder: DispatchRecorder?
   ) {
     guard let base = listeners.base else { return }
     let expected = Registration.matchWord(keyID: keyID, capture: capture)
@@ -52,25 +54,58 @@ extension KeyedRegistrations {
     while index < end {
       let slot = base[index]
       index += 1
-      guard let entry = slot else { continue }
+      guard let entry = slot else {
+        recorder?.noteListener(slot: index - 1, capture: capture, .removed)
+        continue
+      }
       let stop = withUnretained(entry) { registration in
         let word = registration.matchWord
         if word != expected {
           // Another phase, removed, or once / target-bound: see `mayRun`.
           guard word == expected | 1, !registration.isRemoved, mayRun(registration) else {
+            if let recorder { note(registration, slot: index - 1, capture: capture, recorder) }
             return false
           }
         }
         ctx.listenersRun += 1
         let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
+        let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
         do {
           try box.body(&ctx, payload)
         } catch {
           core.record(error, in: &ctx)
         }
+        recorder?.noteRan(
+          slot: index - 1, capture: capture, errors: before.0, stops: before.1, ctx: ctx)
         return ctx.immediateStopRequested
       }
-      if stop { return }
+      if stop {
+        recorder.map { noteSkipped(from: index, to: end, capture: capture, $0) }
+        return
+      }
+    }
+  }
+
+  /// Notes why a listener the loop did not run was skipped: the other phase, or removed.
+  @usableFromInline
+  func note(_ registration: Registration, slot: Int, capture: Bool, _ recorder: DispatchRecorder) {
+    if registration.isRemoved {
+      recorder.noteListener(slot: slot, capture: registration.capture, .removed)
+    } else if registration.capture != capture {
+      recorder.noteListener(slot: slot, capture: registration.capture, .otherPhase)
+    }
+  }
+
+  /// Notes the listeners of this phase among `start..<end` as skipped after a stop.
+  @usableFromInline
+  func noteSkipped(from start: Int, to end: Int, capture: Bool, _ recorder: DispatchRecorder) {
+    guard let base = listeners.base, start < end else { return }
+    for index in start..<end {
+      guard let entry = base[index] else { continue }
+      let registration = entry.takeUnretainedValue()
+      guard registration.capture == capture else { continue }
+      recorder.noteListener(
+        slot: index, capture: capture, registration.isRemoved ? .removed : .skippedAfterStop)
     }
   }
 
@@ -105,15 +140,21 @@ extension KeyedRegistrations {
     let intercepted = listeners.count
     let stopsBefore = ctx.stopCount
     if !ctx.immediateStopRequested, hasCapture {
-      runListeners(capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      runListeners(
+        capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
     }
     if !ctx.immediateStopRequested, ctx.stopCount == stopsBefore {
       let captured = listeners.count
-      runListeners(capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      runListeners(
+        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
       if captured > intercepted, !ctx.immediateStopRequested {
         runListeners(
-          capture: false, from: intercepted, to: captured, ctx: &ctx, payload: payload)
+          capture: false, from: intercepted, to: captured, ctx: &ctx, payload: payload,
+          recorder: recorder)
       }
+    } else if let recorder {
+      // A stop before the second pass: the target's other listeners did not get their turn.
+      noteSkipped(from: 0, to: arrived, capture: false, recorder)
     }
     recorder?.endHop(ctx: ctx)
   }
@@ -127,7 +168,10 @@ extension KeyedRegistrations {
     let arrived = listeners.count
     runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
     if !ctx.immediateStopRequested {
-      runListeners(capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload)
+      runListeners(
+        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
+    } else if let recorder {
+      noteSkipped(from: 0, to: arrived, capture: false, recorder)
     }
     recorder?.endHop(ctx: ctx)
   }
@@ -138,7 +182,9 @@ extension KeyedRegistrations {
     ctx.currentPhase = .capture
     ctx.currentCore = core
     recorder?.beginHop(node: core.name, phase: .capture, ctx: ctx)
-    runListeners(capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload)
+    runListeners(
+      capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload,
+      recorder: recorder)
     recorder?.endHop(ctx: ctx)
   }
 }

@@ -79,24 +79,54 @@ extension KeyedRegistrations {
     while index < arrived, !ctx.immediateStopRequested {
       let slot = base[index]
       index += 1
-      guard let entry = slot else { continue }
+      guard let entry = slot else {
+        recorder?.noteListener(slot: index - 1, capture: false, .removed)
+        continue
+      }
       let answer: R? = withUnretained(entry) { registration in
-        guard !registration.isRemoved else { return nil }
-        if registration.isTargetBound, !mayRun(registration) { return nil }
+        guard !registration.isRemoved, !registration.isTargetBound || mayRun(registration) else {
+          recorder?.noteListener(slot: index - 1, capture: false, .removed)
+          return nil
+        }
         let box = unsafeDowncast(registration, to: ResponderBox<P, R>.self)
         ctx.listenersRun += 1
+        let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
         do {
-          return try box.body(&ctx, payload)
+          let answer = try box.body(&ctx, payload)
+          recorder?.noteRan(
+            slot: index - 1, capture: false, errors: before.0, stops: before.1, ctx: ctx)
+          if answer == nil { recorder?.noteListener(slot: index - 1, capture: false, .declined) }
+          return answer
         } catch {
           core.record(error, in: &ctx)
+          recorder?.noteListener(slot: index - 1, capture: false, .threw)
           return nil
         }
       }
       guard let response = answer else { continue }
       let goesOn = accept(response)
       recorder?.answered(by: core.name, walkEnds: !goesOn)
-      if !goesOn { return false }
+      if !goesOn {
+        recorder?.noteListener(slot: index - 1, capture: false, .answered)
+        recorder.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterAnswer, $0) }
+        return false
+      }
+      recorder?.noteListener(slot: index - 1, capture: false, .answered)
+    }
+    if ctx.immediateStopRequested {
+      recorder.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterStop, $0) }
     }
     return true
+  }
+
+  /// Notes the responders among `start..<end` as skipped, for `outcome`'s reason.
+  @usableFromInline
+  func noteSkippedResponders(
+    from start: Int, to end: Int, _ outcome: ListenerRecord.Outcome, _ recorder: DispatchRecorder
+  ) {
+    guard let base = responders.base, start < end else { return }
+    for index in start..<end where base[index] != nil {
+      recorder.noteListener(slot: index, capture: false, outcome)
+    }
   }
 }

@@ -180,6 +180,9 @@ public enum ReentryGuard {
       precondition(depth == 0, "an operation is still under way (depth \(depth))")
       precondition(!runaway && refusals.isEmpty && refusalCount == 0, "a runaway left set")
       precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
+      precondition(
+        ActivityDelivery.pending.isEmpty && !ActivityDelivery.outerWillDeliver,
+        "node activity left undelivered")
       precondition(limit >= 1, "a nesting limit below 1")
     #endif
   }
@@ -203,6 +206,7 @@ public enum ReentryGuard {
       swap(&storage, &retired)
       storage.free()
     }
+    ActivityDelivery.deliverWhenIdle()
   }
 }
 

@@ -65,7 +65,7 @@ extension DispatchRecord: Codable {
 extension HopRecord: Codable {
   private enum Key: String, CodingKey {
     case node, phase, listenersRun, interceptedFrom, interceptedTo, stopped, stoppedImmediately
-    case prevented, answered, errors, elapsedNanoseconds, passed
+    case prevented, answered, errors, elapsedNanoseconds, passed, listeners
   }
 
   /// Decodes a hop of the trace schema.
@@ -87,6 +87,8 @@ extension HopRecord: Codable {
       errors: try container.decode([String].self, forKey: .errors),
       elapsedNanoseconds: try container.decode(UInt64.self, forKey: .elapsedNanoseconds),
       passed: try container.decode(Bool.self, forKey: .passed))
+    listeners =
+      try container.decodeIfPresent([ListenerRecord].self, forKey: .listeners) ?? []
   }
 
   /// Encodes the hop in the trace schema; rewrites are described now if they were not yet.
@@ -107,5 +109,6 @@ extension HopRecord: Codable {
     try container.encode(errors, forKey: .errors)
     try container.encode(elapsedNanoseconds, forKey: .elapsedNanoseconds)
     try container.encode(passed, forKey: .passed)
+    if !listeners.isEmpty { try container.encode(listeners, forKey: .listeners) }
   }
 }

@@ -25,6 +25,8 @@ final class DispatchRecorder {
     var answered = false
     var errors: [String] = []
     var elapsed: UInt64 = 0
+    /// What became of each listener seen here, by slot.
+    var listeners: [ListenerRecord] = []
     /// The indices in the box of the payload before and after this node's interceptors; 0
     /// (the posted payload's index) while none ran.
     var from = 0
@@ -60,6 +62,10 @@ final class DispatchRecorder {
   /// alive.
   private weak var namesPath: PathCache?
   private var names: [String] = []
+  /// Whether an ``ActivityObserver`` is among the path's tracers; found with the names.
+  private var hasObservers = false
+  /// Per hop of the last finished record, its node's index in the path (-1 if unknown).
+  private var hopIndices: [Int] = []
   private var nextFree: DispatchRecorder?
   /// Recorders not in use.
   @exclusivity(unchecked) private static var free: DispatchRecorder?
@@ -105,6 +111,7 @@ final class DispatchRecorder {
       recorder = DispatchRecorder()
     }
     recorder.walk(path)
+    if recorder.hasObservers { ActivityDelivery.begin(outermost: ReentryGuard.depth <= 1) }
     recorder.begin(
       kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: bubbles)
     return recorder
@@ -116,6 +123,7 @@ final class DispatchRecorder {
       names.reserveCapacity(path.cores.count)
       for core in path.cores { names.append(core.name) }
       namesPath = path
+      hasObservers = path.tracers.contains { $0 is ActivityObserver }
     }
     cores = path.cores
     tracers = path.tracers
@@ -144,8 +152,26 @@ final class DispatchRecorder {
   func emit(_ outcome: Outcome) {
     let record = finish(outcome)
     let tracers = self.tracers
+    let observed = hasObservers
+    let activities = observed ? self.activities(in: record) : []
     recycle()
     Trace.emit(.dispatch(record), to: tracers)
+    if observed { ActivityDelivery.deliver(activities) }
+  }
+
+  /// Each observer's view of `record`: the hops at its node, found by identity.
+  private func activities(
+    in record: DispatchRecord
+  ) -> [(observer: ActivityObserver, activity: NodeActivity)] {
+    var found: [(observer: ActivityObserver, activity: NodeActivity)] = []
+    for case let observer as ActivityObserver in tracers {
+      guard let index = cores.firstIndex(where: { ObjectIdentifier($0) == observer.coreID })
+      else { continue }
+      for (hop, hopIndex) in zip(record.hops, hopIndices) where hopIndex == index {
+        found.append((observer, NodeActivity(record, hop: hop)))
+      }
+    }
+    return found
   }
 
   private func recycle() {
@@ -201,6 +227,29 @@ final class DispatchRecorder {
     if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
   }
 
+  /// Notes what became of the listener in `slot` at the current hop; of two notes for one
+  /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
+  @usableFromInline
+  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+    let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
+    if let known = hop.listeners.firstIndex(where: { $0.index == slot + 1 }) {
+      if record.rank >= hop.listeners[known].rank { hop.listeners[known] = record }
+    } else {
+      hop.listeners.append(record)
+    }
+  }
+
+  /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
+  @usableFromInline
+  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {
+    let outcome: ListenerRecord.Outcome =
+      ctx.errors.count > errors
+      ? .threw
+      : ctx.stopCount != stops
+        ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
+    noteListener(slot: slot, capture: capture, outcome)
+  }
+
   @usableFromInline
   func endHop(ctx: borrowing EventContext) {
     let now = TraceClock.now()
@@ -211,7 +260,11 @@ final class DispatchRecorder {
     let prevented = ctx.prevented && !before.prevented
     // NB: the common hop (listeners ran, nothing else) appends and returns; nothing is
     // described or allocated unless something was thrown.
-    guard ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0 else {
+    // A listener removed before its turn is kept too: it is why that listener did not run.
+    guard
+      ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0
+        || hop.listeners.contains(where: { $0.outcome == .removed })
+    else {
       return
     }
     hop.listenersRun = ran
@@ -240,7 +293,11 @@ final class DispatchRecorder {
   /// The kept hops, with a passed hop for every node the walk reached and kept none for, in
   /// walk order.
   private func finishHops() -> [HopRecord] {
-    guard walked, walk.count > 0 else { return kept.map(record) }
+    hopIndices.removeAll(keepingCapacity: true)
+    guard walked, walk.count > 0 else {
+      hopIndices = kept.map { _ in -1 }
+      return kept.map(record)
+    }
     let last = end ?? walk.last
     marks.removeAll(keepingCapacity: true)
     marks.append(contentsOf: repeatElement(false, count: walk.count))
@@ -252,20 +309,26 @@ final class DispatchRecorder {
     var next = 0
     for position in 0...last {
       while next < kept.count, kept[next].position <= position {
-        hops.append(record(kept[next]))
+        appendKept(kept[next], to: &hops)
         next += 1
       }
       if isPassed(position, last) {
         hops.append(
           HopRecord(
             node: names[walk.index(at: position)], phase: walk.phase(at: position), passed: true))
+        hopIndices.append(walk.index(at: position))
       }
     }
     while next < kept.count {
-      hops.append(record(kept[next]))
+      appendKept(kept[next], to: &hops)
       next += 1
     }
     return hops
+  }
+
+  private func appendKept(_ hop: PendingHop, to hops: inout [HopRecord]) {
+    hops.append(record(hop))
+    hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1)
   }
 
   private func isPassed(_ position: Int, _ last: Int) -> Bool {
@@ -278,6 +341,7 @@ final class DispatchRecorder {
       fromText: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
       toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
       stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
-      answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed)
+      answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed,
+      listeners: hop.listeners.sorted { $0.index < $1.index })
   }
 }

@@ -31,8 +31,11 @@ public struct HopRecord: Sendable, Equatable {
   /// of this one; 0 for a hop the dispatch only passed.
   public var elapsedNanoseconds: UInt64
   /// Whether the dispatch only passed this node: nothing ran, was thrown, stopped, prevented,
-  /// answered or rewritten here.
+  /// answered, rewritten or removed before its turn here.
   public var passed: Bool
+  /// Every listener (or responder) the node had for the key when the dispatch arrived, in
+  /// registration order, with whether it ran and why not; empty for a passed hop.
+  public var listeners: [ListenerRecord] = []
   var interceptedFromText: TraceText?
   var interceptedToText: TraceText?
 
@@ -51,25 +54,28 @@ public struct HopRecord: Sendable, Equatable {
   ///   - errors: Errors thrown here.
   ///   - elapsedNanoseconds: Time spent here.
   ///   - passed: Whether the dispatch only passed this node.
+  ///   - listeners: What became of each of the node's listeners for the key.
   public init(
     node: String, phase: Phase, listenersRun: Int = 0, interceptedFrom: String? = nil,
     interceptedTo: String? = nil, stopped: Bool = false, stoppedImmediately: Bool = false,
     prevented: Bool = false, answered: Bool = false, errors: [String] = [],
-    elapsedNanoseconds: UInt64 = 0, passed: Bool = false
+    elapsedNanoseconds: UInt64 = 0, passed: Bool = false, listeners: [ListenerRecord] = []
   ) {
     self.init(
       node: node, phase: phase, listenersRun: listenersRun,
       fromText: interceptedFrom.map(TraceText.init), toText: interceptedTo.map(TraceText.init),
       stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented,
-      answered: answered, errors: errors, elapsedNanoseconds: elapsedNanoseconds, passed: passed)
+      answered: answered, errors: errors, elapsedNanoseconds: elapsedNanoseconds, passed: passed,
+      listeners: listeners)
   }
 
   init(
     node: String, phase: Phase, listenersRun: Int = 0, fromText: TraceText?,
     toText: TraceText?, stopped: Bool = false, stoppedImmediately: Bool = false,
     prevented: Bool = false, answered: Bool = false, errors: [String] = [],
-    elapsedNanoseconds: UInt64 = 0, passed: Bool = false
+    elapsedNanoseconds: UInt64 = 0, passed: Bool = false, listeners: [ListenerRecord] = []
   ) {
+    self.listeners = listeners
     self.node = node
     self.phase = phase
     self.listenersRun = listenersRun

@@ -16,9 +16,7 @@ extension App {
       break
     }
     if showsHelp {
-      // Any key closes the overlay; `q` still quits so it never traps the user.
-      showsHelp = false
-      if key == .character("q") { quit() }
+      helpKey(key)
       return
     }
     if inspector.isEditingFilter {
@@ -37,10 +35,29 @@ extension App {
     globalKey(key)
   }
 
+  /// While help is open, scrolling keys scroll it; any other key closes it, and `q` still
+  /// quits so the overlay never traps the user.
+  private func helpKey(_ key: Key) {
+    let limit = helpOverlay.maxScroll(in: size)
+    switch key {
+    case .up: helpScroll = max(0, helpScroll - 1)
+    case .down: helpScroll = min(limit, helpScroll + 1)
+    case .pageUp: helpScroll = max(0, helpScroll - 5)
+    case .pageDown: helpScroll = min(limit, helpScroll + 5)
+    case .home: helpScroll = 0
+    case .end: helpScroll = limit
+    default:
+      showsHelp = false
+      if key == .character("q") { quit() }
+    }
+  }
+
   private func globalKey(_ key: Key) {
     switch key {
     case .character("q"): quit()
-    case .character("?"): showsHelp = true
+    case .character("?"):
+      showsHelp = true
+      helpScroll = 0
     case .character("i"): inspector.isVisible.toggle()
     case .character(let digit) where digit.isASCII && digit.isNumber:
       select(sceneAt: (digit.wholeNumberValue ?? 0) - 1)
@@ -52,6 +69,7 @@ extension App {
     case .pageDown: focusedPanel?.log.scroll(by: -5)
     case .home: focusedPanel?.log.scrollToOldest()
     case .end: focusedPanel?.log.scrollToNewest()
+    case .character("n"): stepFlow()
     case .escape: inspector.isVisible = false
     default: break
     }
@@ -65,8 +83,12 @@ extension App {
     case .down: inspector.moveSelection(by: 1, in: ids)
     case .pageUp: inspector.moveSelection(by: -10, in: ids)
     case .pageDown: inspector.moveSelection(by: 10, in: ids)
-    case .character("p"): inspector.togglePause(current: dispatches)
+    case .home: inspector.selectOldest(in: ids)
+    case .end: inspector.selectNewest(in: ids)
+    case .character("p"): inspector.togglePause(current: inspectorItems)
     case .character("f"): inspector.cycleScope()
+    case .character("F"): inspector.cycleScope(by: -1)
+    case .character("w"): cycleWhyPanel()
     case .character("/"): inspector.isEditingFilter = true
     case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
     default: return false
@@ -86,7 +108,10 @@ extension App {
     }
   }
 
+  /// A click goes by the current layout, which is the frame on screen: the runner presents one
+  /// after every key and timer.
   private func click(_ point: Point) {
+    let hits = currentHits()
     if let tab = hits.tab(at: point) {
       select(sceneAt: tab)
     } else if let id = hits.inspectorEntry(at: point) {
@@ -101,6 +126,6 @@ extension App {
 
   /// The inspector's entries for the scene on screen, as drawn.
   var inspectorEntries: InspectorEntries {
-    inspector.entries(from: dispatches, focused: focusedPanel?.name)
+    inspector.entries(from: inspectorItems, focused: focusedPanel?.name)
   }
 }

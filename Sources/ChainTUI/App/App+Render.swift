@@ -2,6 +2,11 @@
 extension App {
   /// Renders the current screen.
   package func render() -> Grid {
+    render(showingTimings: showsTimings)
+  }
+
+  /// Renders the current screen, with the inspector's wall-clock timings or `·` in their place.
+  package func render(showingTimings: Bool) -> Grid {
     var grid = Grid(size: size)
     hits = HitMap()
     let theme = Theme(colors: colors)
@@ -16,19 +21,48 @@ extension App {
       var renderer = PanelRenderer(theme: theme, focused: focusedPanel)
       renderer.draw(scene, in: sceneArea, into: &grid)
       hits.panels = renderer.drawn
+      if let flow = flowMarks {
+        FlowMarksView(theme: theme).draw(
+          flow.marks, current: flow.current, over: renderer.drawn, into: &grid)
+      }
     }
     if let inspectorArea {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText)
-      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: dispatches))
+        rowText: tracers[sceneIndex].rowText, showsTimings: showingTimings,
+        why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
+      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
       hits.inspectorRows = view.rows
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)
-    if showsHelp {
-      HelpOverlay(theme: theme, scene: scene, keys: focusedPanel?.keys ?? []).draw(into: &grid)
+    if let step = flowStepText {
+      // While replaying, the status line says where the event is; n goes on.
+      grid.fill(rows[2], style: theme.statusBar)
+      grid.put(
+        " \(step)  |  n next hop ", at: rows[2].origin, style: theme.statusBar.bolded,
+        maxWidth: rows[2].width)
     }
+    if showsHelp { helpOverlay.draw(into: &grid) }
     return grid
+  }
+
+  /// The help overlay for the scene and focused panel on screen, at its scroll position.
+  var helpOverlay: HelpOverlay {
+    HelpOverlay(
+      theme: Theme(colors: colors), scene: scene, keys: focusedPanel?.keys ?? [],
+      sceneCount: scenes.count,
+      scroll: helpScroll)
+  }
+
+  /// Where everything is on screen as the app stands now, laid out afresh: what clicks and arrow
+  /// keys go by.
+  ///
+  /// NB: never the map of the last frame drawn, which a tick, a resize or a key since may have
+  /// made stale. What a key does must not depend on when frames were drawn, or a replay of a
+  /// recorded session (which draws at other moments) would take another path.
+  func currentHits() -> HitMap {
+    _ = render()
+    return hits
   }
 
   /// Side by side when there is room for both; otherwise the inspector takes the scene's area
@@ -50,9 +84,9 @@ extension App {
 
   func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.tabBar)
-    let labels = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
     var x = row.x
     // The name goes first when every tab still fits beside it.
+    let labels = tabLabels(width: row.width)
     let brand = " ChainTUI "
     if DisplayWidth.of(brand + labels.joined()) <= row.width {
       x = grid.put(brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
@@ -63,6 +97,18 @@ extension App {
       hits.tabs.append((x..<min(end, row.maxX), index))
       x = end
     }
+  }
+
+  /// Each scene's tab label for a row of a width: full titles when they all fit; otherwise
+  /// the other tabs shrink to their numbers, so the scene on screen (a tree's, often the last)
+  /// keeps its title in view, clipped with an ellipsis only when even that does not fit.
+  func tabLabels(width: Int) -> [String] {
+    let full = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
+    guard DisplayWidth.of(full.joined()) > width else { return full }
+    var short = full.indices.map { $0 == sceneIndex ? full[$0] : " \($0 + 1) " }
+    let others = DisplayWidth.of(short.joined()) - DisplayWidth.of(full[sceneIndex])
+    short[sceneIndex] = DisplayWidth.clipped(full[sceneIndex], to: max(0, width - others))
+    return short
   }
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {

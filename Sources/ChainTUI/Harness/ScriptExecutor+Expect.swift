@@ -25,6 +25,19 @@ extension ScriptExecutor {
       let tail = log.suffix(10).map { "    \($0)" }
       return "no line of \(panel)'s log contains \"\(text)\"; its last lines:\n"
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
+    case .logDoesNotContain(let panel, let text):
+      guard let log = target.log(ofPanel: panel) else {
+        return "there is no panel named '\(panel)'"
+      }
+      guard let line = log.first(where: { $0.contains(text) }) else { return nil }
+      return "\(panel)'s log has the line \"\(line)\""
+    case .whyContains(let panel, let text):
+      guard let why = target.why(ofPanel: panel) else {
+        return "there is no panel named '\(panel)' in the scene on screen, or no dispatch yet"
+      }
+      if why.contains(where: { $0.contains(text) }) { return nil }
+      return "no line of why \(panel) contains \"\(text)\"; it says:\n"
+        + why.map { "    \($0)" }.joined(separator: "\n")
     case .event(let pattern):
       let window = windowDispatches
       if window.contains(where: pattern.matches) { return nil }

@@ -3,7 +3,7 @@ import ChainKit
 extension ScriptLine {
   /// The part of an `expect` line after the word `expect`.
   mutating func expectation() throws(ScriptSyntaxError) -> ScriptExpectation {
-    switch try keyword(["screen", "row", "log", "event"], after: "'expect'") {
+    switch try keyword(["screen", "row", "log", "why", "event"], after: "'expect'") {
     case "screen":
       let verb = try keyword(["contains", "does"], after: "'expect screen'")
       if verb == "does" {
@@ -25,10 +25,23 @@ extension ScriptLine {
     case "log":
       _ = try keyword(["of"], after: "'expect log'")
       let panel = try name("a panel name")
-      _ = try keyword(["contains"], after: "'expect log of PANEL'")
+      let verb = try keyword(["contains", "does"], after: "'expect log of PANEL'")
+      if verb == "does" {
+        _ = try keyword(["not"], after: "'expect log of PANEL does'")
+        _ = try keyword(["contain"], after: "'expect log of PANEL does not'")
+        let text = try quoted("the text")
+        try end(after: "expect log of PANEL does not contain \"...\"")
+        return .logDoesNotContain(panel: panel, text: text)
+      }
       let text = try quoted("the text")
       try end(after: "expect log of PANEL contains \"...\"")
       return .logContains(panel: panel, text: text)
+    case "why":
+      let panel = try name("a panel name")
+      _ = try keyword(["contains"], after: "'expect why PANEL'")
+      let text = try quoted("the text")
+      try end(after: "expect why PANEL contains \"...\"")
+      return .whyContains(panel: panel, text: text)
     default:
       return .event(try eventPattern())
     }
@@ -61,7 +74,8 @@ extension ScriptLine {
         pattern.path = path
       case "outcome":
         guard let outcome = EventPattern.Outcome(rawValue: value) else {
-          throw error("expected outcome=stopped, prevented or ok, found '\(value)'", at: token)
+          throw error(
+            "expected outcome=stopped, prevented, error or ok, found '\(value)'", at: token)
         }
         pattern.outcome = outcome
       case "kind":

@@ -27,9 +27,15 @@ package protocol ScriptTarget: AnyObject {
   var highestDispatchID: UInt64? { get }
   /// Whether the app asked to quit.
   var isFinished: Bool { get }
+  /// Why each listener of a panel ran or not for the selected (or newest) dispatch; `nil` if
+  /// there is no such panel or no dispatch.
+  func why(ofPanel name: String) -> [String]?
 }
 
 extension ScriptTarget {
   /// Scans ``dispatches``; the app keeps the answer instead.
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
+
+  /// No explanations: a target without an inspector.
+  package func why(ofPanel name: String) -> [String]? { nil }
 }

@@ -41,7 +41,7 @@ final class TraceScene: Scene {
     root.accent = .magenta
     root.axis = .vertical
     root.logRows = 4
-    tracer.scene = self
+    tracer.onKeep = { [weak self] dispatch in self?.route(dispatch) }
     refreshBody()
   }
 
@@ -130,9 +130,25 @@ final class TraceScene: Scene {
     parent.add(child)
   }
 
-  /// Log lines for the kinds the scene tracer leaves alone.
+  /// Writes one line per node and phase into the panels the dispatch reached: the records come
+  /// from another process, so the panels find their lines by node name.
+  private func route(_ dispatch: DispatchRecord) {
+    for (node, line) in DispatchLines.lines(for: dispatch) { panels[node]?.note(line) }
+  }
+
+  /// Log lines for the kinds that are not dispatches.
   private func noteOwnKinds(_ record: TraceRecord) {
     switch record {
+    case .mount(let mount):
+      panels[mount.node]?.note("mounted under \(mount.parent)")
+      panels[mount.parent]?.note("\(mount.node) mounted here")
+    case .unmount(let mount):
+      panels[mount.node]?.note("unmounted from \(mount.parent)")
+      panels[mount.parent]?.note("\(mount.node) unmounted from here")
+    case .binding(let binding) where binding.kind != .suppressedEcho:
+      // Echo suppression is routine in a two-way binding; the log keeps changes and updates.
+      let change = "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
+      panels[binding.member]?.note("bind \(binding.kind.rawValue): \(change)")
     case .share(let share):
       panels[share.node]?.note(
         "share \(share.key) = \(share.value) (\(share.action.rawValue), \(share.subscribersNotified) notified)"

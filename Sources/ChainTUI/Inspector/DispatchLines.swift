@@ -1,9 +1,28 @@
 import ChainKit
 
-/// Turns a dispatch record into the short lines panel logs and the inspector show.
+/// The short lines panel logs and the inspector show for what a dispatch did at a node.
 enum DispatchLines {
+  /// The log line of one node's activity: the phase tag, the key, the target when it is
+  /// another node, and what happened there ("tgt like: handled", "bub like from cell0: passed").
+  static func line(for activity: NodeActivity) -> String {
+    let tag = activity.kind == .request ? "req" : phaseTag(activity.phase)
+    let head =
+      activity.phase == .target
+      ? "\(tag) \(activity.key): " : "\(tag) \(activity.key) from \(activity.target): "
+    return head
+      + actions(
+        rewrote: activity.rewrittenFrom.flatMap { from in activity.rewrittenTo.map { (from, $0) } },
+        listenersRun: activity.listenersRun, isRequest: activity.kind == .request,
+        answered: activity.answered, stopped: activity.stopped,
+        immediately: activity.stoppedImmediately, prevented: activity.prevented,
+        errors: activity.errors)
+  }
+
   /// One (node, line) per node the dispatch reached, in path order: what the node did, or
   /// "passed" for a node it went through without anything running there.
+  ///
+  /// For records read back from a trace (`chaintui inspect`), where no live node can be
+  /// observed; the explorer's panels hear their own nodes (``line(for:)``).
   static func lines(for dispatch: DispatchRecord) -> [(String, String)] {
     var out: [(String, String)] = []
     for node in reachedNodes(of: dispatch) {
@@ -43,27 +62,40 @@ enum DispatchLines {
 
   /// What a node did in one phase: "handled", "rewrote [..]", "answered", "stopped", ...
   static func actions(of hop: HopRecord, in dispatch: DispatchRecord) -> String {
+    actions(
+      rewrote: hop.interceptedFrom.flatMap { from in hop.interceptedTo.map { (from, $0) } },
+      listenersRun: hop.listenersRun, isRequest: dispatch.kind == .request,
+      answered: hop.answered, stopped: hop.stopped, immediately: hop.stoppedImmediately,
+      prevented: hop.prevented, errors: hop.errors)
+  }
+
+  // swift-format-ignore: ValidateDocumentationComments
+  /// What happened at one node in one phase, from the fields hops and activities share.
+  static func actions(
+    rewrote: (from: String, to: String)?, listenersRun: Int, isRequest: Bool, answered: Bool,
+    stopped: Bool, immediately: Bool, prevented: Bool, errors: [String]
+  ) -> String {
     var parts: [String] = []
-    if let from = hop.interceptedFrom, let to = hop.interceptedTo {
+    if let (from, to) = rewrote {
       let added = to.components(separatedBy: ": ").count > from.components(separatedBy: ": ").count
       parts.append(added ? "decorated \(to)" : "rewrote \(to)")
     }
-    if hop.listenersRun > 0 {
-      if dispatch.kind == .request {
-        parts.append(hop.answered ? "answered" : "declined")
+    if listenersRun > 0 {
+      if isRequest {
+        parts.append(answered ? "answered" : "declined")
       } else {
         parts.append("handled")
       }
-    } else if hop.answered {
+    } else if answered {
       parts.append("answered")
     }
-    if hop.stoppedImmediately {
+    if immediately {
       parts.append("stopped now")
-    } else if hop.stopped {
+    } else if stopped {
       parts.append("stopped")
     }
-    if hop.prevented { parts.append("prevented") }
-    for error in hop.errors { parts.append("error: \(error)") }
+    if prevented { parts.append("prevented") }
+    for error in errors { parts.append("error: \(error)") }
     return parts.isEmpty ? "passed" : parts.joined(separator: ", ")
   }
 

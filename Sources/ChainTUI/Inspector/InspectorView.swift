@@ -9,13 +9,21 @@ struct InspectorView {
   let entries: InspectorEntries
   /// The list rows' text, kept across frames by the scene's tracer.
   let rowText: InspectorRowText
+  /// Whether measured wall-clock timings are drawn; headless runs draw `·` in their place, as
+  /// no replay can reproduce them.
+  let showsTimings: Bool
+  /// The panel the details explain instead of the hops, and the explanation.
+  let why: (panel: String, lines: [String])?
   /// The list rows drawn and the dispatch each shows, for clicks.
   private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 
   init(
-    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText
+    theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText,
+    showsTimings: Bool, why: (panel: String, lines: [String])? = nil
   ) {
+    self.why = why
     self.rowText = rowText
+    self.showsTimings = showsTimings
     self.theme = theme
     self.inspector = inspector
     self.entries = entries
@@ -23,20 +31,28 @@ struct InspectorView {
 
   mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int) {
     grid.fill(area)
-    var title = "Inspector: \(entries.count) dispatches"
+    var title =
+      !entries.isFiltered
+      ? "Inspector: \(Self.records(entries.count))"
+      : "Inspector: \(entries.count) of \(Self.records(entries.unfilteredCount))"
     if inspector.isPaused { title += ", paused (\(unseen) new)" }
     grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
     let inner = area.inset(by: 1)
     guard !inner.isEmpty else { return }
-    let selected = inspector.selectedID ?? entries.last?.record.id
+    let selected = inspector.selectedID ?? entries.last?.item.seq
     let detailRows = inner.height >= 12 ? min(inner.height / 2, 9) : 0
     let parts = Layout.split(
       inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
     drawFilterLine(in: parts[0], into: &grid)
     drawList(in: parts[1], selected: selected, into: &grid)
     if let selected, let position = entries.position(ofID: selected) {
-      let record = entries[position].record
-      drawDetails(record, in: parts[2], into: &grid)
+      let item = entries[position].item
+      if let record = item.dispatch {
+        drawDetails(record, in: parts[2], into: &grid)
+      } else {
+        drawDetails(
+          (title: "─ \(item.kind.rawValue) ", lines: [item.summary]), in: parts[2], into: &grid)
+      }
     }
   }
 
@@ -46,7 +62,7 @@ struct InspectorView {
       inspector.filterText.isEmpty && !inspector.isEditingFilter
       ? "/ filter" : "/\(inspector.filterText)\(cursor)"
     let line =
-      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")"
+      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")  w why"
     grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
   }
 
@@ -59,11 +75,18 @@ struct InspectorView {
     let first = max(0, min(selectedIndex - capacity + 1, entries.count - capacity))
     var y = area.y
     for position in first..<min(entries.count, first + capacity) {
-      let (record, depth): (DispatchRecord, Int) = entries[position]
-      let isSelected = record.id == selected
+      let (item, depth): (InspectorItem, Int) = entries[position]
+      let isSelected = item.seq == selected
       let indent = String(repeating: "  ", count: depth)
-      let mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
-      let text = rowText.text(for: record)
+      let text: (header: String, hops: String)
+      let mark: String
+      if let record = item.dispatch {
+        mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
+        text = rowText.text(for: record)
+      } else {
+        mark = Self.mark(of: item.kind)
+        text = (" " + item.summary, "")
+      }
       let style =
         isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
       grid.fill(
@@ -71,27 +94,57 @@ struct InspectorView {
       // Piece by piece, as one string would be laid out, without building that string.
       var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
       x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-      grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-      rows.append((y, area.x..<area.maxX, record.id))
+      x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+      if let record = item.dispatch {
+        grid.put(
+          " " + Self.time(record.elapsedNanoseconds, shown: showsTimings), at: Point(x: x, y: y),
+          style: style, maxWidth: area.maxX - x)
+      }
+      rows.append((y, area.x..<area.maxX, item.seq))
       y += 1
       if linesPerEntry == 2 {
         let x = grid.put(
           indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
         grid.put(text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
-        rows.append((y, area.x..<area.maxX, record.id))
+        rows.append((y, area.x..<area.maxX, item.seq))
         y += 1
       }
     }
     if entries.isEmpty {
       grid.put(
-        "no dispatches yet: press a panel's keys", at: area.origin, style: theme.hint,
-        maxWidth: area.width)
+        entries.unfilteredCount == 0
+          ? "no records yet: press a panel's keys" : "no record in this scope or filter",
+        at: area.origin, style: theme.hint, maxWidth: area.width)
+    }
+  }
+
+  /// "1 record", "2 records".
+  static func records(_ count: Int) -> String { count == 1 ? "1 record" : "\(count) records" }
+
+  /// The list mark of a record that is not a dispatch: ◆ bus, ▾ data, ⇄ binding, + mount.
+  static func mark(of kind: InspectorItem.Kind) -> String {
+    switch kind {
+    case .event: "•"
+    case .request: "?"
+    case .bus: "◆"
+    case .data: "▾"
+    case .binding: "⇄"
+    case .mount: "+"
     }
   }
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
+    drawDetails(
+      why.map {
+        ("─ why \($0.panel) for \(rowText.label(ofID: record.id)) \(record.key) ", $0.lines)
+      }
+        ?? rowText.details(for: record, showsTimings: showsTimings), in: area, into: &grid)
+  }
+
+  private func drawDetails(
+    _ details: (title: String, lines: [String]), in area: Rect, into grid: inout Grid
+  ) {
     guard area.height >= 2 else { return }
-    let details = rowText.details(for: record)
     // The title's rule runs to the edge: the title, then "─" for every column left.
     let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
     grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
@@ -104,26 +157,30 @@ struct InspectorView {
 
   /// The details' text of a dispatch: the title before its rule, then the lines below it, the
   /// outcome last.
-  static func details(of record: DispatchRecord) -> (title: String, lines: [String]) {
+  static func details(
+    of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
+  ) -> (title: String, lines: [String]) {
+    let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
     var lines = [
       "payload \(record.payload)",
       "path \(record.path.joined(separator: " > "))",
     ]
     for hop in record.hops where !hop.passed {
       lines.append(
-        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
+        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(time(hop.elapsedNanoseconds))"
       )
     }
-    var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
+    var outcome = "ran \(record.listenersRun), \(time(record.elapsedNanoseconds))"
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
-    if let parent = record.parent { outcome += ", nested in #\(parent)" }
+    if let parentLabel { outcome += ", nested in \(parentLabel)" }
     lines.append(outcome)
-    return ("─ #\(record.id) \(record.kind.rawValue) \(record.key) ", lines)
+    return ("─ \(label) \(record.kind.rawValue) \(record.key) ", lines)
   }
 
-  /// A duration in the unit that keeps it short: ns, µs or ms.
-  static func time(_ nanoseconds: UInt64) -> String {
+  /// A duration in the unit that keeps it short (ns, µs or ms), or `·` when timings are hidden.
+  static func time(_ nanoseconds: UInt64, shown: Bool) -> String {
+    guard shown else { return "·" }
     if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
     if nanoseconds < 1_000_000 { return "\(nanoseconds / 1_000)µs" }
     return "\(nanoseconds / 1_000_000)ms"

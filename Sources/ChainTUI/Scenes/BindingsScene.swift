@@ -27,6 +27,8 @@ final class BindingsScene: Scene {
   let formatter = Hook<Int, String>(name: "formatter") { "$\($0).00" }
   private var texts: [String: String] = [:]
   private var calls = 0
+  /// The field being typed into, while its property is set: its own change is not the binding's.
+  private weak var typing: Panel?
 
   init(context: SceneContext) {
     root.accent = .magenta
@@ -58,7 +60,12 @@ final class BindingsScene: Scene {
       ]
     }
     for (field, property) in [(dollarsField, dollars), (centsField, cents), (copyField, copy)] {
-      property.observe { [weak self] _, new in self?.show(new, in: field) }
+      property.observe { [weak self, unowned field] old, new in
+        guard let self else { return }
+        field.note(
+          typing === field ? "bind change: \(old) -> \(new)" : "bind update: \(old) -> \(new)")
+        show(new, in: field)
+      }
       field.keys = editingKeys(for: field, property: property)
       show(property.value, in: field)
     }
@@ -90,7 +97,9 @@ final class BindingsScene: Scene {
 
   private func commit(_ text: String, to property: Property<Int>, in field: Panel) {
     texts[field.name] = text
+    typing = field
     property.value = Int(text) ?? 0
+    typing = nil
     texts[field.name] = text  // Keep what was typed, even if an echo rewrote the display.
     renderField(field)
     // The edit also travels up the tree as an event, so the branches see who typed.

@@ -43,13 +43,16 @@ final class DominoScene: Scene {
     detail.add(manager)
     listen()
     bindKeys()
-    refresh()
+    showCounts()
+    for content in [feed, detail] { content.body = ["l, e post events; r, g ask up"] }
+    manager.body = ["a plain object, mounted under detail"]
   }
 
   private func listen() {
     container.node.on(.contentDidLoad) { [weak self] _, count in
       guard let self else { return }
       loadsAtContainer += 1
+      showCounts()
       // A listener that posts: the nested dispatch runs at once, inside this one.
       container.node.post(.contentSeen, ["count": count, "by": "container"])
     }
@@ -59,11 +62,18 @@ final class DominoScene: Scene {
     }
     container.node.respond(to: .pageSize) { _, _ in 20 }
     container.node.respond(to: .channelID) { _, _ in nil }
-    root.node.on(.contentDidLoad) { [weak self] _, _ in self?.loadsAtRoot += 1 }
+    root.node.on(.contentDidLoad) { [weak self] _, _ in
+      self?.loadsAtRoot += 1
+      self?.showCounts()
+    }
     root.node.on(.statistics) { [weak self] _, params in
       self?.lastStatistics = "\(params)"
+      self?.showCounts()
     }
-    root.node.on(.contentSeen) { [weak self] _, _ in self?.seenAtRoot += 1 }
+    root.node.on(.contentSeen) { [weak self] _, _ in
+      self?.seenAtRoot += 1
+      self?.showCounts()
+    }
     root.node.respond(to: .channelID) { _, _ in "home-feed" }
     root.node.respond(to: .pageSize) { _, _ in 50 }
   }
@@ -75,11 +85,9 @@ final class DominoScene: Scene {
           guard let self else { return }
           loadCount += 1
           content.node.post(.contentDidLoad, loadCount)
-          refresh()
         },
         PanelKey(.character("e"), "stats") { [weak self, unowned content] in
           content.node.post(.statistics, ["msg": "did load", "arg": self?.loadCount ?? 0])
-          self?.refresh()
         },
         PanelKey(.character("r"), "channelID?") { [unowned content] in
           let answer = content.node.request(.channelID) ?? "nobody knew"
@@ -92,22 +100,18 @@ final class DominoScene: Scene {
       ]
     }
     manager.keys = [
-      PanelKey(.character("s"), "stats") { [weak self, unowned manager] in
+      PanelKey(.character("s"), "stats") { [unowned manager] in
         manager.node.post(.statistics, ["msg": "from manager", "arg": 1])
-        self?.refresh()
       }
     ]
   }
 
-  private func refresh() {
+  /// Shows what the container and the root heard; called from their listeners.
+  private func showCounts() {
     container.body = ["loads heard here: \(loadsAtContainer); posts contentSeen to root on each"]
     root.body = [
       "loads \(loadsAtRoot), contentSeen \(seenAtRoot), last statistics: \(lastStatistics)"
     ]
-    for content in [feed, detail] where content.body.isEmpty {
-      content.body = ["l, e post events; r, g ask up"]
-    }
-    manager.body = ["a plain object, mounted under detail"]
   }
 }
 

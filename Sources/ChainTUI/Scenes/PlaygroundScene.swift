@@ -47,7 +47,10 @@ final class PlaygroundScene: Scene {
     left.add(solo)
     right.add(other)
     for panel in root.subtree {
-      panel.node.on("ping") { [weak self] _, _ in self?.heard[panel.name, default: 0] += 1 }
+      panel.node.on("ping") { [weak self] _, _ in
+        self?.heard[panel.name, default: 0] += 1
+        self?.refresh()
+      }
       panel.keys = keys(for: panel)
     }
     root.node.on("boom") { _, _ in throw PlaygroundFailure() }
@@ -58,9 +61,7 @@ final class PlaygroundScene: Scene {
     var keys: [PanelKey] = []
     if panel.children.isEmpty {
       keys.append(
-        PanelKey(.enter, "ping") { [weak self, unowned panel] in
-          panel.node.post("ping", ["from": panel.name])
-          self?.refresh()
+        PanelKey(.enter, "ping") { [unowned panel] in panel.node.post("ping", ["from": panel.name])
         })
       keys.append(
         PanelKey(.character("x"), "throw") { [unowned panel] in
@@ -85,21 +86,30 @@ final class PlaygroundScene: Scene {
   func moveWidget() {
     let target = widget.parent === left ? right : left
     detachIfNeeded()
-    widget.parent?.remove(widget)
+    if let parent = widget.parent {
+      parent.remove(widget)
+      parent.noteMount(of: widget, mounted: false)
+    }
     target.add(widget)
+    target.noteMount(of: widget, mounted: true)
     refresh()
   }
 
   /// Unmounts the widget subtree, or mounts it back under `left`.
   func toggleMount() {
     if detached.isEmpty {
-      widget.parent?.remove(widget)
+      if let parent = widget.parent {
+        parent.remove(widget)
+        parent.noteMount(of: widget, mounted: false)
+      }
       detached = [widget]
-      // NB: a subtree off the tree is off the root's tracer; trace it on its own meanwhile.
+      // NB: a subtree off the tree is off the root's tracer; trace it on its own meanwhile, so
+      // the inspector still sees its dispatches (its panels hear their own nodes regardless).
       detachedTrace = widget.node.install(tracer)
     } else {
       detachIfNeeded()
       left.add(widget)
+      left.noteMount(of: widget, mounted: true)
     }
     refresh()
   }

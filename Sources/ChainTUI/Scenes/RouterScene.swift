@@ -48,35 +48,36 @@ final class RouterScene: Scene {
     controller.node.handlers { table in
       table.on("cellTapped") { [weak self] _, params in
         self?.opened = "row \(params["row", as: Int.self] ?? -1) of \(params["list"] ?? "?")"
+        self?.refresh()
       }
       table.on("likeTapped") { [weak self] _, params in
         guard let self, let row = params["row", as: Int.self], likes.indices.contains(row)
         else { return }
         likes[row] += 1
+        refresh()
       }
     }
-    root.node.on("shareTapped") { [weak self] _, _ in self?.unhandled += 1 }
+    root.node.on("shareTapped") { [weak self] _, _ in
+      self?.unhandled += 1
+      self?.refresh()
+    }
   }
 
   private func bindKeys() {
     for (row, cell) in cells.enumerated() {
       cell.keys = [
-        PanelKey(.enter, "open") { [weak self, unowned cell] in
-          cell.node.post("cellTapped", ["row": row])
-          self?.refresh()
-        },
-        PanelKey(.character("l"), "like") { [weak self, unowned cell] in
+        PanelKey(.enter, "open") { [unowned cell] in cell.node.post("cellTapped", ["row": row]) },
+        PanelKey(.character("l"), "like") { [unowned cell] in
           cell.node.post("likeTapped", ["row": row])
-          self?.refresh()
         },
-        PanelKey(.character("s"), "share") { [weak self, unowned cell] in
+        PanelKey(.character("s"), "share") { [unowned cell] in
           cell.node.post("shareTapped", ["row": row])
-          self?.refresh()
         },
       ]
     }
   }
 
+  /// Shows the state the listeners keep; called from them.
   private func refresh() {
     root.body = ["events nobody below handled: \(unhandled)"]
     controller.body = ["opened: \(opened)"]

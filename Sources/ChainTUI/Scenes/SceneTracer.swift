@@ -1,16 +1,19 @@
 package import ChainKit
 
-/// The tracer installed on a scene's root: it keeps the scene's dispatches for the inspector,
-/// writes a line into the log of every panel a dispatch reached, and forwards every record to
-/// an optional second tracer (the `--trace` JSON Lines writer).
+/// The tracer installed on a scene's root: it keeps the scene's records for the inspector, and
+/// forwards every record to an optional second tracer (the `--trace` JSON Lines writer).
+///
+/// It feeds the inspector only: panels hear their own nodes (``Panel/hearOwnNode()``), so a
+/// scene's logs do not depend on tracing or on panel names.
 ///
 /// A dispatch is handled once even if the tracer is installed on several nodes of its path (a
 /// detached subtree keeps its own installation), because records carry a unique id.
 @MainActor
 package final class SceneTracer: Tracer {
-  /// The scene whose panels get log lines; set once the scene is built.
-  package weak var scene: (any Scene)?
-  /// The scene's id, known before the scene is built (records made while it builds have it).
+  /// Called with each dispatch as it is kept, in posting order (nested ones after their
+  /// parent): for a scene rebuilt from a trace, whose panels have no live nodes to hear.
+  package var onKeep: ((DispatchRecord) -> Void)?
+  /// The scene's id: the `scope` of the trace lines its records are written with.
   package var sceneID: String?
   /// Receives every record as well, such as a JSON Lines writer.
   package var forward: (any Tracer)?
@@ -21,7 +24,11 @@ package final class SceneTracer: Tracer {
   /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
   /// starts from, kept up to date so that each key need not scan the dispatches.
   package private(set) var highestKeptID: UInt64?
-  /// The inspector's row text for the kept dispatches, made once per dispatch.
+  /// Every record kept, of every kind, numbered in the order kept, at most 2 x ``capacity``.
+  package private(set) var items: [InspectorItem] = []
+  /// The number the next item gets.
+  private var nextSeq: UInt64 = 1
+  /// The inspector's row text and numbers for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
@@ -47,25 +54,14 @@ package final class SceneTracer: Tracer {
       }
       for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) {
         keep(record)
-        route(record)
+        onKeep?(record)
       }
       pending.removeAll()
-    case .mount(let mount):
-      scene?.panel(named: mount.node)?.note("mounted under \(mount.parent)")
-      scene?.panel(named: mount.parent)?.note("\(mount.node) mounted here")
-    case .unmount(let mount):
-      scene?.panel(named: mount.node)?.note("unmounted from \(mount.parent)")
-      scene?.panel(named: mount.parent)?.note("\(mount.node) unmounted from here")
-    case .binding(let binding) where binding.kind != .suppressedEcho:
-      // Echo suppression is routine in a two-way binding; the log keeps changes and updates.
-      scene?.panel(named: binding.member)?.note(
-        "bind \(binding.kind.rawValue): \(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
-      )
     default:
-      break
+      append(record)
     }
     // A trace file's lines say which scene they came from (the schema's `scope`).
-    if let writer = forward as? JSONLinesTraceWriter, let id = sceneID ?? scene?.id,
+    if let writer = forward as? JSONLinesTraceWriter, let id = sceneID,
       writer.scope != id
     {
       writer.scope = id
@@ -73,26 +69,28 @@ package final class SceneTracer: Tracer {
     forward?.receive(record)
   }
 
+  /// Adds an item for the inspector, dropping the oldest past twice the capacity.
+  private func append(_ record: TraceRecord) {
+    items.append(InspectorItem(seq: nextSeq, record: record))
+    nextSeq += 1
+    if items.count > 2 * capacity { items.removeFirst(items.count - 2 * capacity) }
+  }
+
   private func keep(_ dispatch: DispatchRecord) {
+    append(.dispatch(dispatch))
     dispatches.append(dispatch)
+    rowText.number(dispatch)
     highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)
     if dispatches.count > capacity {
       var droppedHighest = false
       for dropped in dispatches.prefix(dispatches.count - capacity) {
         seen.remove(dropped.id)
+        rowText.forget(dropped)
         droppedHighest = droppedHighest || dropped.id == highestKeptID
       }
       dispatches.removeFirst(dispatches.count - capacity)
       // Ids grow as dispatches are kept, so this scan is for an out-of-order record only.
       if droppedHighest { highestKeptID = dispatches.lazy.map(\.id).max() }
-    }
-  }
-
-  /// Writes one line per node and phase into the panels the dispatch reached.
-  private func route(_ dispatch: DispatchRecord) {
-    guard let scene else { return }
-    for (node, line) in DispatchLines.lines(for: dispatch) {
-      scene.panel(named: node)?.note(line)
     }
   }
 }

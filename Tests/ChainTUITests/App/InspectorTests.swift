@@ -11,7 +11,7 @@ struct InspectorTests {
     app.press(.enter)
     app.press(.character("i"))
     let text = AppTest.screen(app)
-    #expect(text.contains("Inspector: 1 dispatches"))
+    #expect(text.contains("Inspector: 1 record"))
     #expect(text.contains("cellTapped cell0>table>controller>app"))
     #expect(text.contains("table:bub decorated [list: inbox, row: 0, section: 0]"))
     app.press(.character("i"))
@@ -44,7 +44,7 @@ struct InspectorTests {
       app.press(key)
     }
     let text = AppTest.screen(app)
-    #expect(text.contains("Inspector: 1 dispatches"))
+    #expect(text.contains("Inspector: 1 of 2 records"))
     #expect(text.contains("likeTapped"))
     #expect(!text.contains("#1 cellTapped"))
   }
@@ -60,7 +60,7 @@ struct InspectorTests {
     app.press(.character("f"))
     #expect(app.inspector.scope == .requests)
     let text = AppTest.screen(app)
-    #expect(text.contains("Inspector: 1 dispatches"))
+    #expect(text.contains("Inspector: 1 of 2 records"))
     #expect(text.contains("channelID"))
   }
 
@@ -70,9 +70,9 @@ struct InspectorTests {
     app.press(.character("i"))
     app.press(.character("p"))
     app.press(.enter)
-    #expect(AppTest.screen(app).contains("Inspector: 0 dispatches, paused (1 new)"))
+    #expect(AppTest.screen(app).contains("Inspector: 0 records, paused (1 new)"))
     app.press(.character("p"))
-    #expect(AppTest.screen(app).contains("Inspector: 1 dispatches"))
+    #expect(AppTest.screen(app).contains("Inspector: 1 record"))
   }
 
   @Test("up selects an older dispatch and shows its details")

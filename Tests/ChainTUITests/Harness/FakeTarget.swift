@@ -65,7 +65,7 @@ final class FakeTarget: ScriptTarget {
   }
 
   /// A factory for the runner: an unknown scene throws, as the explorer's does.
-  static let factory: ScriptTargetFactory = { size, scene in
+  static let factory: ScriptTargetFactory = { size, scene, _ in
     guard scene == nil || scene == "main" || scene == "other" else {
       throw UnknownSceneError(scene: scene ?? "", known: ["main", "other"])
     }

@@ -64,9 +64,28 @@ struct ScriptRunnerTests {
 
   @Test("an unknown panel and an unknown scene fail with what was asked")
   func unknownNames() {
-    #expect(run("focus Nope").details.contains("there is no focusable panel named 'Nope'"))
+    #expect(
+      run("focus Nope\nexpect row 0 is \"\"").details.contains(
+        "there is no focusable panel named 'Nope'"))
     #expect(run("expect log of Nope contains \"x\"").details.contains("no panel named 'Nope'"))
-    #expect(run("scene nope\npress a").details.contains("unknown scene 'nope'"))
+    #expect(run("scene nope\nexpect row 0 is \"\"").details.contains("unknown scene 'nope'"))
+  }
+
+  @Test("a script with no expect or snapshot line fails, since it could never fail")
+  func noExpectations() {
+    let report = run("press + +\ntick 1s")
+    #expect(
+      report.details
+        == "t.chaintui:1: failed: the whole script\n  it has no 'expect' or 'snapshot' line,"
+        + " so it could never fail; add what should hold at the end (a recording ends with its"
+        + " final screen)")
+    #expect(report.dispatches.isEmpty)
+  }
+
+  @Test("input after the app quit fails at that line: nothing reaches an app that exited")
+  func inputAfterQuit() {
+    let report = run("press q\nexpect row 2 is \"count: 0\"\npress +")
+    #expect(report.details.hasPrefix("t.chaintui:3: failed: press +\n  the app quit before this"))
   }
 
   @Test("a syntax error is reported and nothing runs")
@@ -76,7 +95,8 @@ struct ScriptRunnerTests {
     #expect(report.dispatches.isEmpty)
   }
 
-  @Test("a missing golden fails; updating records it; then it matches, and a change fails")
+  @Test(
+    "a missing golden fails; recording it fails too; then it matches, and a change fails")
   func snapshots() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-snapshots-\(UUID().uuidString)")
@@ -85,18 +105,24 @@ struct ScriptRunnerTests {
     let compare = SnapshotStore(directory: directory, update: false)
     #expect(run(script, snapshots: compare).details.contains("there is no golden file"))
     let record = SnapshotStore(directory: directory, update: true)
-    #expect(run(script, snapshots: record).passed)
+    let recording = run(script, snapshots: record)
+    #expect(!recording.passed)
+    #expect(recording.details.contains("recorded a new golden"))
+    #expect(run(script, snapshots: record).passed, "nothing to record: the golden matches")
     let golden = try String(
       contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
     #expect(golden == "Fake main\nfocus: Left\ncount: 1\ntime: 0s\n")
     #expect(run(script, snapshots: compare).passed)
     let changed = run("size 20x4\npress + +\nsnapshot one", snapshots: compare)
     #expect(changed.details.contains(#"row 2: expected "count: 1", found "count: 2""#))
+    let rerecording = run("size 20x4\npress + +\nsnapshot one", snapshots: record)
+    #expect(!rerecording.passed)
+    #expect(rerecording.details.contains("re-recorded"))
   }
 
   @Test("the trace file holds the run's dispatches as JSON Lines trace records")
   func traceFile() throws {
-    let report = run("press + s")
+    let report = run("press + s\nexpect row 2 is \"count: 1\"")
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-trace-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }

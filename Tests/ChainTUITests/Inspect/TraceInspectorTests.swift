@@ -44,7 +44,7 @@ struct TraceInspectorTests {
     inspector.feed(Array(InspectFixtures.program(pings: 2).utf8))
     inspector.app.press(.character("i"))
     let screen = inspector.app.render().text
-    #expect(screen.contains("Inspector: 2 dispatches"))
+    #expect(screen.contains("Inspector: 4 records"))
     #expect(screen.contains("#2 ping cell>list>window"))
   }
 
@@ -55,11 +55,11 @@ struct TraceInspectorTests {
     inspector.app.press(.character("i"))
     inspector.app.press(.character("p"))
     inspector.feed(Array((InspectFixtures.ping(3) + "\n" + InspectFixtures.ping(4) + "\n").utf8))
-    #expect(inspector.app.render().text.contains("Inspector: 2 dispatches, paused (2 new)"))
+    #expect(inspector.app.render().text.contains("Inspector: 4 records, paused (2 new)"))
     inspector.app.press(.character("p"))
     for key in ["/", "z", "z"] { inspector.app.press(.character(Character(key))) }
     inspector.app.press(.enter)
-    #expect(inspector.app.render().text.contains("Inspector: 0 dispatches"))
+    #expect(inspector.app.render().text.contains("Inspector: 0 of 6 records"))
   }
 
   @Test("bad lines are skipped with a clear message each, and reading goes on")

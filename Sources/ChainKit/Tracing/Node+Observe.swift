@@ -1,0 +1,31 @@
+extension Node {
+  /// Calls `observer` with what each event and request did at this node, phase by phase.
+  ///
+  /// For every dispatch whose path includes this node, the observer gets one ``NodeActivity``
+  /// per phase in which the dispatch reached it (capture, target, bubble), including phases
+  /// where nothing ran here; nodes after the one where propagation stopped are not reached.
+  /// Activities are matched to this node by identity, not by name.
+  ///
+  /// The observer runs on the main actor after the dispatch returns, like a ``Tracer``;
+  /// activities of nested dispatches arrive after the dispatch that posted them, in the order
+  /// they were posted. An observer may post: what it starts nests inside the call. While no
+  /// node on a path is observed or traced, its dispatches pay nothing for this.
+  ///
+  /// ```swift
+  /// let token = panel.observeActivity { activity in
+  ///   print("\(activity.phase) \(activity.key): \(activity.listenersRun) ran")
+  /// }
+  /// ```
+  ///
+  /// The observer follows the rule of every registration (see ``Subscription``): it lives until
+  /// the token is cancelled or this node is deallocated. Capture this node weakly in it.
+  ///
+  /// - Parameter observer: Called with each activity.
+  /// - Returns: A token that removes the observer.
+  @discardableResult
+  public func observeActivity(
+    _ observer: @escaping @MainActor (NodeActivity) -> Void
+  ) -> Subscription {
+    install(ActivityObserver(core: core, body: observer))
+  }
+}

@@ -1,0 +1,65 @@
+/// What one event or request did at one node in one phase, as that node's activity observer
+/// sees it.
+///
+/// An observer added with ``Node/observeActivity(_:)`` gets one activity per phase in which a
+/// dispatch reached its node: the capture phase on the way down, the target, the bubble phase on
+/// the way up (a request: the target, then each ancestor), including phases where nothing ran
+/// there (``passed``). It is a view of one ``HopRecord`` of the dispatch's ``DispatchRecord``,
+/// matched to the node by identity, so two nodes with the same name are never confused.
+public struct NodeActivity: Sendable, Equatable {
+  /// The dispatch's id, as in ``DispatchRecord/id``.
+  public var dispatchID: UInt64
+  /// The id of the dispatch whose listener posted this one, if nested.
+  public var parentID: UInt64?
+  /// Event or request.
+  public var kind: DispatchRecord.Kind
+  /// The key's name.
+  public var key: String
+  /// The phase in which the dispatch reached the node.
+  public var phase: Phase
+  /// The name of the node the event was posted to (or the request asked of).
+  public var target: String
+  /// The payload as posted, as `String(describing:)` prints it; described when first read.
+  public var payload: String { payloadText.string }
+  /// The payload before this node's interceptors rewrote it, if one ran here.
+  public var rewrittenFrom: String? { rewrittenFromText?.string }
+  /// The payload after this node's interceptors rewrote it, if one ran here.
+  public var rewrittenTo: String? { rewrittenText?.string }
+  /// How many listeners (or responders) ran here in this phase.
+  public var listenersRun: Int
+  /// Whether a listener here called `stopPropagation()`.
+  public var stopped: Bool
+  /// Whether a listener here called `stopImmediatePropagation()`.
+  public var stoppedImmediately: Bool
+  /// Whether a listener here called `preventDefault()`.
+  public var prevented: Bool
+  /// Whether a responder here answered the request.
+  public var answered: Bool
+  /// Errors thrown here.
+  public var errors: [String]
+  /// Whether the dispatch only passed the node: nothing ran, stopped, was thrown or rewritten.
+  public var passed: Bool
+  let payloadText: TraceText
+  let rewrittenFromText: TraceText?
+  let rewrittenText: TraceText?
+
+  /// The activity of `hop` in `record`.
+  init(_ record: DispatchRecord, hop: HopRecord) {
+    dispatchID = record.id
+    parentID = record.parent
+    kind = record.kind
+    key = record.key
+    phase = hop.phase
+    target = record.origin
+    payloadText = record.payloadText
+    rewrittenFromText = hop.interceptedFromText
+    rewrittenText = hop.interceptedToText
+    listenersRun = hop.listenersRun
+    stopped = hop.stopped
+    stoppedImmediately = hop.stoppedImmediately
+    prevented = hop.prevented
+    answered = hop.answered
+    errors = hop.errors
+    passed = hop.passed
+  }
+}

@@ -1,0 +1,34 @@
+import ChainKit
+
+/// The inspector's "why": for the selected dispatch and a chosen panel, why each of the panel's
+/// listeners ran or did not (``ListenerWhy``).
+extension App {
+  /// The dispatch the inspector's details show: the selected one, or the newest.
+  var detailedDispatch: DispatchRecord? {
+    let entries = inspectorEntries
+    if let id = inspector.selectedID, let position = entries.position(ofID: id) {
+      return entries[position].item.dispatch
+    }
+    return entries.last(where: { $0.item.dispatch != nil })?.item.dispatch
+  }
+
+  /// Why each listener of a panel of the scene on screen ran or not for the detailed dispatch.
+  ///
+  /// - Parameter name: The panel's name; any panel of the scene, on the path or not.
+  /// - Returns: The explanation's lines; `nil` if the scene has no such panel or no dispatch.
+  package func why(ofPanel name: String) -> [String]? {
+    guard let panel = scene.panel(named: name), let record = detailedDispatch else { return nil }
+    return ListenerWhy.lines(for: panel, in: record) { [scene] in scene.panel(named: $0) }
+  }
+
+  /// Moves the inspector's "why" to the next panel of the scene, starting at the focused one;
+  /// after the last panel it is turned off.
+  func cycleWhyPanel() {
+    let names = scene.allPanels.map(\.name)
+    guard let current = inspector.whyPanel, let index = names.firstIndex(of: current) else {
+      inspector.whyPanel = focusedPanel?.name ?? names.first
+      return
+    }
+    inspector.whyPanel = index + 1 < names.count ? names[index + 1] : nil
+  }
+}

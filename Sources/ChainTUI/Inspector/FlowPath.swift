@@ -1,0 +1,68 @@
+import ChainKit
+
+/// A dispatch's walk as the panels show it: one step per hop, in visiting order (capture down,
+/// the target, bubble up), each with what happened there.
+struct FlowPath: Equatable {
+  /// What happened at one node in one phase, as its border mark says it.
+  enum Outcome: String, Equatable {
+    case handled, rewrote, stopped, answered, declined, threw, passed
+  }
+
+  /// One hop.
+  struct Step: Equatable {
+    let node: String
+    let phase: Phase
+    let isRequest: Bool
+    let outcome: Outcome
+
+    /// "bub handled", "req answered".
+    var label: String {
+      "\(isRequest ? "req" : DispatchLines.phaseTag(phase)) \(outcome.rawValue)"
+    }
+  }
+
+  /// The dispatch's id.
+  let id: UInt64
+  /// The dispatch's key.
+  let key: String
+  /// The steps, in visiting order.
+  let steps: [Step]
+
+  /// The steps of a dispatch record.
+  init(_ record: DispatchRecord) {
+    id = record.id
+    key = record.key
+    let isRequest = record.kind == .request
+    steps = record.hops.map { hop in
+      Step(
+        node: hop.node, phase: hop.phase, isRequest: isRequest,
+        outcome: Self.outcome(of: hop, isRequest))
+    }
+  }
+
+  /// The most telling thing that happened at a hop.
+  static func outcome(of hop: HopRecord, _ isRequest: Bool) -> Outcome {
+    if !hop.errors.isEmpty { return .threw }
+    if hop.stopped || hop.stoppedImmediately { return .stopped }
+    if hop.answered { return .answered }
+    if hop.interceptedTo != nil { return .rewrote }
+    if hop.listenersRun > 0 { return isRequest ? .declined : .handled }
+    return .passed
+  }
+
+  /// The border mark of each node among the first `count` steps (all when `nil`), joined for a
+  /// node visited twice ("cap handled · bub passed"); the node of the last shown step is `current`
+  /// while stepping.
+  func marks(upTo count: Int? = nil) -> [String: (text: String, outcome: Outcome)] {
+    var marks: [String: (text: String, outcome: Outcome)] = [:]
+    for step in steps.prefix(count ?? steps.count) {
+      if let known = marks[step.node] {
+        let outcome = step.outcome == .passed ? known.outcome : step.outcome
+        marks[step.node] = (known.text + " · " + step.label, outcome)
+      } else {
+        marks[step.node] = (step.label, step.outcome)
+      }
+    }
+    return marks
+  }
+}

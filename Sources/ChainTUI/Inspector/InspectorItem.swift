@@ -1,0 +1,85 @@
+package import ChainKit
+
+/// One row of the inspector's list: a trace record of any kind, numbered in the order the
+/// scene's tracer kept it.
+package struct InspectorItem: Sendable {
+  /// The kinds the inspector's scope can narrow the list to.
+  package enum Kind: String, CaseIterable, Sendable {
+    /// An event dispatch.
+    case event
+    /// A request dispatch.
+    case request
+    /// A bus publish, a dead event or a producer change.
+    case bus
+    /// A value shared or removed at a node.
+    case data
+    /// A binding update.
+    case binding
+    /// A mount or an unmount.
+    case mount
+  }
+
+  /// The item's number in its scene: what the list is ordered by and selection refers to.
+  package let seq: UInt64
+  /// The record.
+  package let record: TraceRecord
+
+  /// Creates an item.
+  package init(seq: UInt64, record: TraceRecord) {
+    self.seq = seq
+    self.record = record
+  }
+
+  /// The dispatch, when the record is one.
+  package var dispatch: DispatchRecord? {
+    if case .dispatch(let dispatch) = record { dispatch } else { nil }
+  }
+
+  /// The kind, for the scope filter.
+  package var kind: Kind {
+    switch record {
+    case .dispatch(let dispatch): dispatch.kind == .request ? .request : .event
+    case .publish, .deadEvent, .producer: .bus
+    case .share: .data
+    case .binding: .binding
+    case .mount, .unmount: .mount
+    }
+  }
+
+  /// The one-line summary of a record that is not a dispatch ("publish Tick(count: 3) on tolo
+  /// -> 2 subscribers").
+  var summary: String {
+    switch record {
+    case .dispatch(let dispatch): "\(dispatch.key) \(dispatch.path.joined(separator: ">"))"
+    case .publish(let bus):
+      "publish \(bus.event) on \(bus.bus) -> \(bus.subscribersRun) subscriber(s)"
+        + (bus.source == .publish ? "" : " (\(bus.source.rawValue))")
+    case .deadEvent(let bus): "dead event \(bus.event) on \(bus.bus): nobody subscribed"
+    case .producer(let producer):
+      "producer \(producer.action.rawValue) for \(producer.type) on \(producer.bus)"
+    case .share(let share):
+      "share \(share.key) = \(share.value) at \(share.node) (\(share.action.rawValue), \(share.subscribersNotified) notified)"
+    case .binding(let binding):
+      "bind \(binding.group).\(binding.member) \(binding.kind.rawValue): "
+        + "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
+    case .mount(let mount): "mount \(mount.node) under \(mount.parent)"
+    case .unmount(let mount):
+      "unmount \(mount.node) from \(mount.parent) (\(mount.reason.rawValue))"
+    }
+  }
+
+  /// Whether the record's key, type, nodes or summary contain `needle` (lowercased).
+  func matches(_ needle: String) -> Bool {
+    if let dispatch {
+      return dispatch.key.lowercased().contains(needle)
+        || dispatch.path.contains { $0.lowercased().contains(needle) }
+    }
+    return summary.lowercased().contains(needle)
+  }
+
+  /// Whether the record involves the node of this name.
+  func involves(_ node: String) -> Bool {
+    if let dispatch { return dispatch.path.contains(node) }
+    return record.nodeNames.contains(node)
+  }
+}

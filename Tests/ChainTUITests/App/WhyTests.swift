@@ -1,0 +1,84 @@
+import Testing
+
+@testable import ChainTUI
+
+@Suite("Why a listener ran or not")
+@MainActor
+struct WhyTests {
+  @Test("above a stop: not reached, naming where and by which listener it stopped")
+  func aboveAStopIsNotReached() {
+    let app = AppTest.app(scene: "playground")
+    #expect(app.focus(panelNamed: "widget"))
+    app.press(.character("s"))
+    #expect(app.focus(panelNamed: "btnA"))
+    app.press(.enter)
+    #expect(
+      app.why(ofPanel: "left") == [
+        "passed on the way down with no capture listener; the bubble phase did not reach here: stopped earlier at widget (bubble) by bubble listener #2"
+      ])
+    #expect(
+      app.why(ofPanel: "widget") == [
+        "reached (bubble); 2 listeners for ping", "#1 bubble: ran",
+        "#2 bubble: ran and stopped propagation",
+      ])
+  }
+
+  @Test("off the path: a panel in another branch is below a node on the path")
+  func otherBranchIsBelowThePath() {
+    let app = AppTest.app(scene: "playground")
+    #expect(app.focus(panelNamed: "btnA"))
+    app.press(.enter)
+    #expect(
+      app.why(ofPanel: "other") == [
+        "not on the path (btnA > widget > left > root): other is below root; events go up from btnA, never down"
+      ])
+  }
+
+  @Test("off the path: an unmounted subtree names the missing parent link")
+  func unmountedSubtreeNamesTheMissingLink() {
+    let app = AppTest.app(scene: "playground")
+    #expect(app.focus(panelNamed: "btnA"))
+    app.press(.character("u"))
+    app.press(.enter)
+    #expect(
+      app.why(ofPanel: "left") == [
+        "not on the path (btnA > widget): it ends at widget, which has no parent link, so nothing leads up to left"
+      ])
+  }
+
+  @Test("requests: a responder that declined, and one never asked because a nearer one answered")
+  func requestsSayWhoAnswered() {
+    let app = AppTest.app(scene: "domino")
+    #expect(app.focus(panelNamed: "feed"))
+    app.press(.character("r"))
+    #expect(
+      app.why(ofPanel: "container")?.last == "#1 responder: declined the request (returned nil)")
+    #expect(app.why(ofPanel: "root")?.last == "#1 responder: answered")
+    app.press(.character("g"))
+    #expect(app.why(ofPanel: "root") == ["not reached: answered earlier at container by #1"])
+  }
+
+  @Test("a panel reached without a listener for the key says so")
+  func noListenerForTheKey() {
+    let app = AppTest.app(scene: "domino")
+    #expect(app.focus(panelNamed: "feed"))
+    app.press(.character("e"))
+    #expect(
+      app.why(ofPanel: "feed") == [
+        "reached (target); no listener for statistics in that phase here"
+      ])
+  }
+
+  @Test("w in the inspector shows the focused panel's why in the details, then the next panel's")
+  func whyKeyShowsTheExplanation() {
+    let app = AppTest.app(scene: "playground", size: Size(width: 160, height: 50))
+    #expect(app.focus(panelNamed: "btnA"))
+    app.press(.enter)
+    app.press(.character("i"))
+    app.press(.character("w"))
+    #expect(app.inspector.whyPanel == "btnA")
+    #expect(AppTest.screen(app).contains("why btnA for #"))
+    app.press(.character("w"))
+    #expect(app.inspector.whyPanel != "btnA")
+  }
+}
