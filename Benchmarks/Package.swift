@@ -18,10 +18,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "CAllocCounter"),
+    .target(name: "CCallgrind"),
     .executableTarget(
       name: "chainkit-bench",
       dependencies: [
         "CAllocCounter",
+        "CCallgrind",
         .product(name: "ChainKit", package: "ChainKit"),
         .product(name: "ChainTUI", package: "ChainKit"),
         .product(name: "ChainTUITesting", package: "ChainKit"),

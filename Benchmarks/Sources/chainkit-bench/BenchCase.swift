@@ -27,6 +27,10 @@ struct BenchCase {
   /// Iterations for one callgrind run; smaller for expensive operations.
   var callgrindIterations = 10_000
 
+  /// The clock that times a batch: the calling thread's CPU time, unless the operation's work
+  /// runs on other threads too.
+  var clock: ThreadClock.Kind = .thread
+
   /// Builds the fixture and returns the body that runs the operation.
   let make: @MainActor () -> CaseBody
 }

@@ -14,11 +14,10 @@ enum ChainTUICases {
   /// beside it (200 columns leave room for both), every pane has text.
   static let busiestScene = "model"
 
-  /// The keys the harness cases press on the model scene's `actions1` leaf: like (post, share down,
-  /// two subscribers redraw) and share (bubbles to the feed).
+  /// The keys the harness cases press on the model scene's `actions1` leaf.
   ///
-  /// NB: no `c`: each comment grows the shared list, so a run of comments would slow down as it
-  /// went.
+  /// Like (post, share down, two subscribers redraw) and share (bubbles to the feed). NB: no
+  /// `c`: each comment grows the shared list, so a run of comments would slow down as it went.
   static let cycle: [Key] = [.character("l"), .character("s")]
 
   /// A session on the busiest scene at `size`, the inspector open, its logs filled by 600 keys.

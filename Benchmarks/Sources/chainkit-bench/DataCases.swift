@@ -6,19 +6,20 @@ import ChainKit
 enum DataCases {
   /// Every case of this file.
   static func all() -> [BenchCase] {
-    [share(), binding(), bindingWithTransform()]
+    [share(descendants: 1_000, callgrindIterations: 200), binding(), bindingWithTransform()]
   }
 
   /// The value shared down by the share cases.
   static let shared = DataKey<Int>("bench.shared")
 
   /// The same tree as the preorder peer (`TreeShape`), a subscriber at each descendant.
-  private static func share() -> BenchCase {
+  static func share(descendants: Int, callgrindIterations: Int) -> BenchCase {
     BenchCase(
-      id: "share1000.chainkit", label: "ChainKit share to 1,000 descendants, 1 subscriber each",
-      deliveries: 1_000, callgrindIterations: 200
+      id: "share\(descendants).chainkit",
+      label: "ChainKit share to \(descendants.grouped) descendants, 1 subscriber each",
+      deliveries: descendants, callgrindIterations: callgrindIterations
     ) {
-      let tree = ShareTree(descendants: 1_000)
+      let tree = ShareTree(descendants: descendants)
       let root = tree.root
       return { iterations in
         for index in 0..<iterations { root.share(index, for: shared) }

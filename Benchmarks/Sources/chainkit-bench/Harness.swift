@@ -13,11 +13,12 @@ struct Harness {
   /// Measures the cases of one group, interleaving their batches.
   func measure(_ cases: [BenchCase]) -> [Measurement] {
     let bodies = cases.map { $0.make() }
-    let sizes = bodies.map(calibrate)
+    let clocks = cases.map(\.clock)
+    let sizes = bodies.indices.map { calibrate(bodies[$0], clocks[$0]) }
     var samples = Array(repeating: [Double](), count: cases.count)
     for _ in 0..<batches {
       for index in bodies.indices {
-        let elapsed = Self.time(bodies[index], sizes[index])
+        let elapsed = Self.time(bodies[index], sizes[index], clocks[index])
         samples[index].append(elapsed / Double(sizes[index]))
       }
     }
@@ -34,11 +35,11 @@ struct Harness {
   }
 
   /// Grows the batch until one takes the target time; the growing runs are the warm-up.
-  private func calibrate(_ body: CaseBody) -> Int {
+  private func calibrate(_ body: CaseBody, _ clock: ThreadClock.Kind) -> Int {
     body(1)
     var size = 1
     while true {
-      let elapsed = Self.time(body, size)
+      let elapsed = Self.time(body, size, clock)
       if elapsed >= targetNanoseconds {
         break
       }
@@ -46,13 +47,13 @@ struct Harness {
       size = Int(min(estimate * 1.1, Double(size) * 100).rounded(.up))
     }
     // One more batch at the final size, discarded: caches and branch predictors settle.
-    _ = Self.time(body, size)
+    _ = Self.time(body, size, clock)
     return size
   }
 
   /// CPU nanoseconds of one batch (see ``ThreadClock`` for why not the wall clock).
-  static func time(_ body: CaseBody, _ iterations: Int) -> Double {
-    ThreadClock.measure { body(iterations) }
+  static func time(_ body: CaseBody, _ iterations: Int, _ clock: ThreadClock.Kind) -> Double {
+    ThreadClock.measure(clock) { body(iterations) }
   }
 
   /// Heap allocation calls per operation over one batch.

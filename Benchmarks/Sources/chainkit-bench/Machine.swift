@@ -12,6 +12,23 @@ enum Machine {
       + " load \(load), \(Date().formatted(.iso8601))"
   }
 
+  /// The 1-minute load average, or `nil` if /proc/loadavg cannot be read.
+  static func loadAverage() -> Double? {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+      .split(separator: " ").first.flatMap { Double($0) }
+  }
+
+  /// The load of other processes during a phase of `seconds` that this process spent running
+  /// one thread, estimated from the 1-minute load average before (`start`) and after (`end`).
+  ///
+  /// Linux updates the average every 5 s as L = L0 e^(-t/60) + n (1 - e^(-t/60)), where n is
+  /// the number of runnable threads; this process is one of them, so n - 1 is the others'.
+  static func othersLoad(start: Double, end: Double, seconds: Double) -> Double {
+    let decay = exp(-seconds / 60)
+    guard decay < 0.99 else { return max(start, end - 1) }
+    return max((end - start * decay) / (1 - decay) - 1, 0)
+  }
+
   /// A warning when other processes compete for the cores, or `nil`.
   static func busyWarning() -> String? {
     guard

@@ -18,8 +18,31 @@ struct Options {
   /// Skip the long ChainKit runs (1,000,000 bubbles, mount/unmount churn).
   var skipLongRuns = false
 
+  /// Whether instructions are counted (under callgrind) beside the wall clock.
+  var instructions = Metrics.both
+
+  /// Regenerate this Markdown file's generated section from the run (BENCHMARKS.md).
+  var writePath: String?
+
+  /// Write even when the machine was busy, with the figures flagged as disturbed.
+  var allowBusy = false
+
+  /// Which metrics a run measures.
+  enum Metrics {
+    /// Wall clock and, when valgrind is installed, instructions: every gate judged on both.
+    case both
+
+    /// Wall clock only (`--no-instructions`): a quick look, gates judged on one metric.
+    case wallOnly
+
+    /// Instructions only (`make bench-callgrind`): independent of the load.
+    case instructionsOnly
+  }
+
   static let usage = """
-    usage: chainkit-bench [--filter TEXT] [--case ID] [--quick] [--list] [--iterations N] [--skip-long]
+    usage: chainkit-bench [--filter TEXT] [--case ID] [--quick] [--list] [--skip-long]
+                          [--no-instructions | --instructions-only] [--write FILE [--allow-busy]]
+                          [--iterations N]
       --filter TEXT   only cases whose id contains TEXT (see --list)
       --quick         5 batches of ~5 ms instead of 21 of ~10 ms
       --case ID       only the case ID
@@ -27,6 +50,11 @@ struct Options {
       --iterations N  run each selected case N times after 16 warm-up iterations, untimed, for
                       callgrind (also CHAINKIT_BENCH_ITERATIONS=N)
       --skip-long     skip the 1,000,000-event and mount/unmount churn runs
+      --no-instructions     time only; do not count instructions under callgrind
+      --instructions-only   count instructions only (make bench-callgrind)
+      --write FILE    replace FILE's generated section (BENCHMARKS.md) with this run's tables;
+                      refused when the 1-minute load average of other processes is >= 1
+      --allow-busy    with --write: write anyway, every table marked as disturbed
     """
 
   /// Parses `arguments` (without the program name) and the environment.
@@ -51,6 +79,15 @@ struct Options {
         options.iterations = value
       case "--skip-long":
         options.skipLongRuns = true
+      case "--no-instructions":
+        options.instructions = .wallOnly
+      case "--instructions-only":
+        options.instructions = .instructionsOnly
+      case "--write":
+        guard let value = rest.popFirst() else { return nil }
+        options.writePath = value
+      case "--allow-busy":
+        options.allowBusy = true
       default:
         return nil
       }

@@ -1,84 +1,145 @@
-/// Prints the results of one run: the cases, then the comparisons with their gates.
+/// The tables of one run: the cases, the comparisons with their gates, the scaling tables.
+///
+/// Every figure and every holds/NO comes from the measurements of this run: wall-clock
+/// nanoseconds (thread CPU time) and callgrind instructions, either of which may be missing.
 struct Report {
-  /// Measurements by case id.
-  let measurements: [String: Measurement]
+  /// Nanoseconds per operation, if the run was timed.
+  let wall: Figures?
 
-  /// Measurements in the order they were taken.
-  let ordered: [Measurement]
+  /// Instructions per operation, if the run counted them.
+  let instructions: Figures?
 
-  /// Every case id of the suite: a row naming another id is TODO, a row whose cases were
-  /// filtered out is left out.
+  /// The cases measured, in measuring order.
+  let ordered: [BenchCase]
+
+  /// Every case id of the suite: a row whose cases were filtered out is left out.
   let knownIDs: Set<String>
+
+  private var metrics: [Figures] { [wall, instructions].compactMap { $0 } }
 
   /// The per-case table.
   func casesTable() -> String {
-    var table = TextTable(
-      headers: ["case", "operation", "ns/op", "fastest", "ns/call", "notes ns", "allocs/op"],
-      numeric: [2, 3, 4, 5, 6]
-    )
-    for measurement in ordered {
-      let benchCase = measurement.benchCase
-      table.rows.append([
-        benchCase.id, benchCase.label,
-        TextTable.figure(measurement.nanoseconds),
-        TextTable.figure(measurement.fastest),
-        TextTable.figure(measurement.nanosecondsPerDelivery),
-        benchCase.referenceNanoseconds.map(TextTable.figure) ?? "",
-        TextTable.format(measurement.allocations, decimals: 2),
-      ])
+    var headers = ["case", "operation"]
+    if wall != nil { headers += ["ns/op", "ns/call", "notes ns"] }
+    if instructions != nil { headers += ["Ir/op", "Ir/call", "notes Ir"] }
+    headers.append("allocs/op")
+    var table = TextTable(headers: headers, numeric: Set(2..<headers.count))
+    for benchCase in ordered {
+      let id = benchCase.id
+      var row = [id, benchCase.label]
+      if let wall {
+        row += [
+          cell(wall.cost(id)), cell(wall.cost(id, perDelivery: true)),
+          benchCase.referenceNanoseconds.map(TextTable.figure) ?? "",
+        ]
+      }
+      if let instructions {
+        row += [
+          cell(instructions.cost(id)), cell(instructions.cost(id, perDelivery: true)),
+          benchCase.referenceInstructions.map(String.init) ?? "",
+        ]
+      }
+      let allocations = wall?.allocations[id] ?? instructions?.allocations[id]
+      row.append(allocations.map { TextTable.format($0, decimals: 2) } ?? "-")
+      table.rows.append(row)
     }
     return table.render()
   }
 
-  /// The comparison table: ChainKit ns/op, peer ns/op, ratio, ChainKit allocations, gate.
+  /// The comparison table: each metric's figures and ratio, the gate, and whether it holds on
+  /// each metric and on both.
   func comparisonsTable(_ comparisons: [Comparison]) -> String {
-    var table = TextTable(
-      headers: [
-        "comparison", "ChainKit ns", "peer", "peer ns", "ratio", "allocs/op", "gate", "holds",
-      ],
-      numeric: [1, 3, 4, 5]
-    )
+    var headers = ["comparison", "peer"]
+    var numeric: Set<Int> = []
+    for metric in metrics {
+      numeric.formUnion(headers.count..<headers.count + 3)
+      headers += ["ChainKit \(metric.unit)", "peer \(metric.unit)", "ratio \(metric.unit)"]
+    }
+    numeric.insert(headers.count)
+    headers += ["allocs/op", "gate"]
+    headers += metrics.map { "holds \($0.unit)" } + ["holds"]
+    var table = TextTable(headers: headers, numeric: numeric)
     for comparison in comparisons {
-      if let budget = comparison.budget {
-        guard let subject = measurements[comparison.subject] else { continue }
-        let ratio = subject.nanoseconds / budget
-        table.rows.append([
-          comparison.title, TextTable.figure(subject.nanoseconds), comparison.peer,
-          TextTable.figure(budget), TextTable.format(ratio, decimals: ratio < 1 ? 3 : 2) + "x",
-          TextTable.format(subject.allocations, decimals: 2), comparison.gate?.text ?? "",
-          ratio <= 1 ? "yes" : "NO",
-        ])
+      let cases = comparison.cases.filter(knownIDs.contains)
+      guard !cases.isEmpty, metrics.contains(where: { m in cases.allSatisfy(m.has) }) else {
         continue
       }
-      let wanted = [comparison.subject, comparison.peer].filter(knownIDs.contains)
-      guard wanted.allSatisfy({ measurements[$0] != nil }) else { continue }
-      guard let peer = measurements[comparison.peer] else {
-        table.rows.append([
-          comparison.title, "TODO", comparison.peer, "TODO", "-", "-",
-          comparison.gate?.text ?? "", comparison.gate == nil ? "" : "TODO",
-        ])
-        continue
+      var row = [comparison.title, comparison.peer + (comparison.perDelivery ? " (per call)" : "")]
+      for metric in metrics {
+        let subject = comparison.subjectCost(metric)
+        let peer = comparison.peerCost(metric)
+        let ratio = subject.flatMap { s in peer.map { s / $0 } }
+        row += [cell(subject), cell(peer), ratio.map(Self.ratio) ?? "-"]
       }
-      let per = comparison.perDelivery ? " (per call)" : ""
-      let peerFigure = comparison.perDelivery ? peer.nanosecondsPerDelivery : peer.nanoseconds
-      guard let subject = measurements[comparison.subject] else {
-        table.rows.append([
-          comparison.title, "TODO", comparison.peer + per, TextTable.figure(peerFigure), "-", "-",
-          comparison.gate?.text ?? "", comparison.gate == nil ? "" : "TODO",
-        ])
-        continue
-      }
-      let ratio = comparison.ratio(subject, peer)
-      let subjectFigure =
-        comparison.perDelivery ? subject.nanosecondsPerDelivery : subject.nanoseconds
-      let holds =
-        comparison.gate.map { $0.holds(subject, peer, ratio, measurements) ? "yes" : "NO" } ?? ""
-      table.rows.append([
-        comparison.title, TextTable.figure(subjectFigure), comparison.peer + per,
-        TextTable.figure(peerFigure), TextTable.format(ratio, decimals: ratio < 1 ? 3 : 2) + "x",
-        TextTable.format(subject.allocations, decimals: 2), comparison.gate?.text ?? "", holds,
-      ])
+      let allocations =
+        wall?.allocations[comparison.subject] ?? instructions?.allocations[comparison.subject]
+      row.append(allocations.map { TextTable.format($0, decimals: 2) } ?? "-")
+      row.append(comparison.gate?.text ?? "")
+      let verdicts = metrics.map { comparison.judge($0) }
+      row += verdicts.map { verdict in verdict.map { $0 ? "yes" : "NO" } ?? "" }
+      row.append(Self.overall(comparison, verdicts, metricCount: metrics.count))
+      table.rows.append(row)
     }
     return table.render()
+  }
+
+  /// The scaling tables, each row flagged when its cost grows faster than its shape allows.
+  func scalingTables(_ tables: [Scaling]) -> String {
+    var sections: [String] = []
+    for scaling in tables {
+      let rows = scaling.rows.enumerated().filter { _, row in
+        knownIDs.contains(row.id) && metrics.contains { $0.has(row.id) }
+      }
+      guard !rows.isEmpty else { continue }
+      var headers = [scaling.sizeName]
+      for metric in metrics {
+        headers += ["\(metric.unit)/op", "\(metric.unit)/\(scaling.unit)", "growth \(metric.unit)"]
+      }
+      headers.append("flag")
+      var table = TextTable(headers: headers, numeric: Set(0..<headers.count - 1))
+      for (index, row) in rows {
+        var cells = [row.size.grouped]
+        var flagged: [String] = []
+        for metric in metrics {
+          let cost = metric.cost(row.id)
+          let growth = scaling.growth(metric, row: index)
+          cells += [
+            cell(cost), cell(cost.map { scaling.normalised($0, size: row.size) }),
+            growth.map(Self.ratio) ?? "-",
+          ]
+          if let growth, growth > scaling.limit { flagged.append(metric.unit) }
+        }
+        cells.append(flagged.isEmpty ? "" : "SUPERLINEAR (\(flagged.joined(separator: ", ")))")
+        table.rows.append(cells)
+      }
+      let expectation =
+        scaling.shape == .linear
+        ? "cost per \(scaling.unit) flat" : "cost per \(scaling.unit) independent of the size"
+      sections.append(
+        "### \(scaling.title)\n\nExpected: \(expectation); flagged when growth over the first"
+          + " row exceeds \(TextTable.format(scaling.limit, decimals: 1))x.\n\n"
+          + table.render())
+    }
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// yes only when every metric that can judge the row says yes.
+  private static func overall(
+    _ comparison: Comparison, _ verdicts: [Bool?], metricCount: Int
+  ) -> String {
+    guard comparison.gate != nil else { return "" }
+    let judged = verdicts.compactMap { $0 }
+    guard !judged.isEmpty else { return "-" }
+    guard judged.allSatisfy({ $0 }) else { return "NO" }
+    if comparison.budget != nil { return "yes (wall only: a time budget)" }
+    return judged.count < metricCount || metricCount < 2 ? "yes (one metric)" : "yes"
+  }
+
+  private func cell(_ value: Double?) -> String {
+    value.map(TextTable.figure) ?? "-"
+  }
+
+  private static func ratio(_ value: Double) -> String {
+    TextTable.format(value, decimals: value < 1 ? 3 : 2) + "x"
   }
 }

@@ -7,17 +7,27 @@ import Glibc
 /// benchmark spends descheduled, which inflated medians 2-4x. Thread CPU time leaves that out;
 /// what remains of the disturbance (caches, frequency) is shared by the interleaved cases.
 enum ThreadClock {
-  /// Nanoseconds of CPU time used by this thread so far.
-  static func now() -> Double {
+  /// Whose CPU time is counted.
+  enum Kind {
+    /// The calling thread's.
+    case thread
+
+    /// Every thread of the process: for operations whose work runs on other threads (the
+    /// AsyncStream peer's consuming tasks).
+    case process
+  }
+
+  /// Nanoseconds of CPU time used so far by this thread, or by the process.
+  static func now(_ kind: Kind = .thread) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    clock_gettime(kind == .thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
   }
 
   /// CPU nanoseconds spent running `work`.
-  static func measure(_ work: () -> Void) -> Double {
-    let start = now()
+  static func measure(_ kind: Kind = .thread, _ work: () -> Void) -> Double {
+    let start = now(kind)
     work()
-    return now() - start
+    return now(kind) - start
   }
 }

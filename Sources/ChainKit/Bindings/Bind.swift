@@ -11,7 +11,7 @@
 /// - Returns: A token that unbinds; dropping it does not (the binding lives as long as its
 ///   properties).
 @MainActor
-@discardableResult
+@inlinable @discardableResult
 public func bind<Value: Equatable>(
   _ source: Property<Value>, to target: Property<Value>, name: String = "",
   tracer: (any Tracer)? = nil
@@ -30,15 +30,15 @@ public func bind<Value: Equatable>(
 ///   - transform: Turns a value of `source` into a value of `target`.
 /// - Returns: A token that unbinds.
 @MainActor
-@discardableResult
+@inlinable @discardableResult
 public func bind<Source: Equatable, Target: Equatable>(
   _ source: Property<Source>, to target: Property<Target>, name: String = "",
   tracer: (any Tracer)? = nil, transform: @escaping @MainActor (Source) -> Target
 ) -> Subscription {
   start(
     [
-      BindingMember { PropertyMember(source, toMember: nil, fromMember: { $0 }) },
-      BindingMember { PropertyMember(target, toMember: transform, fromMember: nil) },
+      BindingMember { PropertyMember.make(source, toMember: nil, fromMember: { $0 }) },
+      BindingMember { PropertyMember.make(target, toMember: transform, fromMember: nil) },
     ], name: name, tracer: tracer)
 }
 
@@ -55,7 +55,7 @@ public func bind<Source: Equatable, Target: Equatable>(
 ///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
 /// - Returns: A token that unbinds.
 @MainActor
-@discardableResult
+@inlinable @discardableResult
 public func bind<Value: Equatable>(
   _ properties: [Property<Value>], name: String = "", tracer: (any Tracer)? = nil
 ) -> Subscription {
@@ -74,7 +74,7 @@ public func bind<Value: Equatable>(
 ///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
 /// - Returns: A token that unbinds.
 @MainActor
-@discardableResult
+@inlinable @discardableResult
 public func bind<Value>(
   _ members: [BindingMember<Value>], name: String = "", tracer: (any Tracer)? = nil
 ) -> Subscription {
@@ -82,7 +82,8 @@ public func bind<Value>(
 }
 
 @MainActor
-private func start<Value>(
+@usableFromInline
+func start<Value>(
   _ members: [BindingMember<Value>], name: String, tracer: (any Tracer)?
 ) -> Subscription {
   let group = BindingGroup(

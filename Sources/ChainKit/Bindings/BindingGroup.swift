@@ -12,23 +12,27 @@
 /// The group allocates nothing per change: it walks its member array in place, and builds trace
 /// records only when a tracer is installed.
 @MainActor
+@usableFromInline
 final class BindingGroup<G>: Cancellable {
-  let name: String
+  @usableFromInline let name: String
   let id: UInt64
-  let tracer: (any Tracer)?
-  private(set) var members: ContiguousArray<MemberBox<G>>
-  private(set) var isPropagating = false
+  @usableFromInline let tracer: (any Tracer)?
+  // NB: read and written on every change, only in place and never `inout` across a call to
+  // unknown code, so the dynamic exclusivity check (about 100 Ir a change each) could never
+  // fire: unchecked.
+  @usableFromInline @exclusivity(unchecked) var members: ContiguousArray<MemberBox<G>>
+  @usableFromInline @exclusivity(unchecked) var isPropagating = false
   /// The member the group is writing to right now.
-  private(set) var currentTarget: MemberBox<G>?
+  @usableFromInline @exclusivity(unchecked) var currentTarget: MemberBox<G>?
   /// The member whose deferred value propagates after the change in progress.
-  private var pending: MemberBox<G>?
-  private var isCancelled = false
-  private var hasDropped = false
+  @usableFromInline @exclusivity(unchecked) var pending: MemberBox<G>?
+  @usableFromInline @exclusivity(unchecked) var isCancelled = false
+  @usableFromInline @exclusivity(unchecked) var hasDropped = false
   /// What the binding's token holds instead of the group.
   let ticket = Ticket()
 
   /// The most changes one outside write may set off, deferred ones included.
-  static var roundLimit: Int { 64 }
+  @usableFromInline static var roundLimit: Int { 64 }
 
   init(name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>) {
     self.id = BindingIDs.next()
@@ -61,6 +65,10 @@ final class BindingGroup<G>: Cancellable {
   }
 
   /// Writes `value` (a change of `source`) to every other member, then any deferred changes.
+  ///
+  /// NB: inlinable, and members are written through their stored `write` closures, so that a
+  /// change runs specialised for the binding's types from the write to the last observer.
+  @inlinable
   func propagate(from source: MemberBox<G>, value: G) {
     guard !isCancelled, ReentryGuard.admit(name) == nil else { return }
     _ = ReentryGuard.enter()
@@ -80,7 +88,7 @@ final class BindingGroup<G>: Cancellable {
           continue
         }
         currentTarget = member
-        if !member.apply(value, in: self) { drop(member) }
+        if !member.write(member, value, self) { drop(member) }
       }
       currentTarget = nil
       guard let next = pending, !isCancelled else { break }
@@ -102,6 +110,7 @@ final class BindingGroup<G>: Cancellable {
 
   /// A member changed while the group was propagating: an echo (`value == nil`), or a write to
   /// defer.
+  @usableFromInline
   func reentered(
     _ member: MemberBox<G>, value: G?, old: @autoclosure () -> String?,
     new: @autoclosure () -> String?
@@ -116,6 +125,7 @@ final class BindingGroup<G>: Cancellable {
   }
 
   /// Drops a member whose property, hook or owner is gone.
+  @usableFromInline
   func drop(_ member: MemberBox<G>) {
     guard !member.isDropped else { return }
     member.isDropped = true
@@ -127,6 +137,7 @@ final class BindingGroup<G>: Cancellable {
 
   /// Sends a record to the tracer, if one is installed; without one the descriptions are never
   /// built.
+  @usableFromInline
   func trace(
     _ kind: BindingRecord.Kind, _ member: MemberBox<G>, old: @autoclosure () -> String? = nil,
     new: @autoclosure () -> String? = nil
@@ -140,7 +151,8 @@ final class BindingGroup<G>: Cancellable {
 
   /// Forgets dropped members; a group left with fewer than two members can never propagate
   /// again, so it unbinds and releases the last one.
-  private func compact() {
+  @usableFromInline
+  func compact() {
     hasDropped = false
     members.removeAll { $0.isDropped }
     if members.count < 2 { cancel() }

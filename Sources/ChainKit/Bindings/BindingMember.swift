@@ -14,13 +14,14 @@
 /// back when the member is the one that changed.
 @MainActor
 public struct BindingMember<Value> {
-  let make: @MainActor () -> MemberBox<Value>
+  @usableFromInline let make: @MainActor () -> MemberBox<Value>
 
   /// A property whose value is the binding's value.
   ///
   /// - Parameter property: The property; held weakly by the binding.
+  @inlinable
   public init(_ property: Property<Value>) where Value: Equatable {
-    make = { PropertyMember(property, toMember: { $0 }, fromMember: { $0 }) }
+    make = { PropertyMember.make(property, toMember: { $0 }, fromMember: { $0 }) }
   }
 
   /// A property whose value is derived from the binding's value, and back.
@@ -29,12 +30,13 @@ public struct BindingMember<Value> {
   ///   - property: The property; held weakly by the binding.
   ///   - toMember: Turns the binding's value into this member's value.
   ///   - fromMember: Turns this member's value into the binding's value when it changes.
+  @inlinable
   public init<Member: Equatable>(
     _ property: Property<Member>,
     toMember: @escaping @MainActor (Value) -> Member,
     fromMember: @escaping @MainActor (Member) -> Value
   ) {
-    make = { PropertyMember(property, toMember: toMember, fromMember: fromMember) }
+    make = { PropertyMember.make(property, toMember: toMember, fromMember: fromMember) }
   }
 
   /// A hook (FishBind's method binding): each call is a change with its argument as the value,
@@ -59,5 +61,6 @@ public struct BindingMember<Value> {
     make = { HookMember(hook, toMember: toMember, fromMember: fromMember) }
   }
 
+  @usableFromInline
   init(make: @escaping @MainActor () -> MemberBox<Value>) { self.make = make }
 }

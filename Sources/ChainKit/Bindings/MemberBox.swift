@@ -4,20 +4,39 @@
 /// Subclasses adapt a ``Property`` (``PropertyMember``) or a ``Hook`` (``HookMember``) and hold
 /// it weakly: a binding never keeps its members alive.
 @MainActor
+@usableFromInline
 class MemberBox<G> {
   /// Whether changes of this member propagate to the others.
   let sends: Bool
   /// Whether changes of the others are written to this member.
-  let receives: Bool
+  @usableFromInline let receives: Bool
   /// Set once the member's property, hook or owner is gone; a dropped member is skipped.
-  var isDropped = false
+  // NB: this and `deferredValue` are read on every change, in place only: unchecked.
+  @usableFromInline @exclusivity(unchecked) var isDropped = false
+  /// Writes a value to this member: `apply(_:in:)`, or for a property member a closure made
+  /// where the member was made, specialised for its types (see ``PropertyMember/make``).
+  ///
+  /// NB: a stored closure rather than the virtual `apply`: a generic class's overrides always
+  /// run unspecialised, and looked up `Optional` metadata on every write (about 300 Ir each).
+  @usableFromInline let write: @MainActor (MemberBox<G>, G, BindingGroup<G>) -> Bool
   /// A change that arrived while the binding was propagating, in the binding's type; it
   /// propagates once the change in progress is done.
-  var deferredValue: G?
+  @usableFromInline @exclusivity(unchecked) var deferredValue: G?
 
   init(sends: Bool, receives: Bool) {
     self.sends = sends
     self.receives = receives
+    self.write = { member, value, group in member.apply(value, in: group) }
+  }
+
+  @usableFromInline
+  init(
+    sends: Bool, receives: Bool,
+    write: @escaping @MainActor (MemberBox<G>, G, BindingGroup<G>) -> Bool
+  ) {
+    self.sends = sends
+    self.receives = receives
+    self.write = write
   }
 
   /// The member's name in traces.
@@ -42,28 +61,55 @@ class MemberBox<G> {
 }
 
 /// A ``Property`` as a binding member, with its transforms to and from the binding's type.
+///
+/// NB: made by ``make(_:toMember:fromMember:)``, which is inlinable: the closures that carry a
+/// change (the observer of the property and the member's `write`) are formed where the binding
+/// is made, specialised for its types, and so is everything they call.
+@usableFromInline
 final class PropertyMember<G, M: Equatable>: MemberBox<G> {
-  private weak var property: Property<M>?
-  private let toMember: (@MainActor (G) -> M)?
-  private let fromMember: (@MainActor (M) -> G)?
+  @usableFromInline weak var property: Property<M>?
+  @usableFromInline let toMember: (@MainActor (G) -> M)?
+  @usableFromInline let fromMember: (@MainActor (M) -> G)?
   private let memberName: String
+  /// Starts observing the property for a group: a closure formed by ``make``.
+  private let observe: @MainActor (PropertyMember<G, M>, BindingGroup<G>) -> Void
   /// The identity of this member's observer of the property: compared to skip the member's own
   /// echo, and looked up to cancel it.
   ///
   /// NB: not a weak reference, which would give every observer box a side table, and it is retained
   /// on every notification.
-  private var observerID: ObjectIdentifier?
+  @usableFromInline @exclusivity(unchecked) var observerID: ObjectIdentifier?
   /// The value this binding is writing to the property right now: its echo is not a change.
-  private var writing: M?
+  @usableFromInline @exclusivity(unchecked) var writing: M?
 
+  @usableFromInline
   init(
-    _ property: Property<M>, toMember: (@MainActor (G) -> M)?, fromMember: (@MainActor (M) -> G)?
+    _ property: Property<M>, toMember: (@MainActor (G) -> M)?,
+    fromMember: (@MainActor (M) -> G)?,
+    write: @escaping @MainActor (MemberBox<G>, G, BindingGroup<G>) -> Bool,
+    observe: @escaping @MainActor (PropertyMember<G, M>, BindingGroup<G>) -> Void
   ) {
     self.property = property
     self.toMember = toMember
     self.fromMember = fromMember
     self.memberName = property.displayName
-    super.init(sends: fromMember != nil, receives: toMember != nil)
+    self.observe = observe
+    super.init(sends: fromMember != nil, receives: toMember != nil, write: write)
+  }
+
+  /// A member for `property`, its change path specialised where this is called.
+  @inlinable
+  static func make(
+    _ property: Property<M>, toMember: (@MainActor (G) -> M)?,
+    fromMember: (@MainActor (M) -> G)?
+  ) -> PropertyMember<G, M> {
+    PropertyMember(
+      property, toMember: toMember, fromMember: fromMember,
+      write: { member, value, group in
+        // The cast is safe: this closure is only ever stored in this member.
+        unsafeDowncast(member, to: PropertyMember<G, M>.self).store(value, in: group)
+      },
+      observe: { member, group in member.startObserving(for: group) })
   }
 
   override var name: String { memberName }
@@ -76,7 +122,13 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   }
 
   override func attach(to group: BindingGroup<G>) {
-    guard sends, let property else { return }
+    guard sends else { return }
+    observe(self, group)
+  }
+
+  @inlinable
+  func startObserving(for group: BindingGroup<G>) {
+    guard let property else { return }
     // NB: the closure holds the group and this member; the member does not hold the observer,
     // so a property that deallocates takes the whole registration with it. The closure only
     // runs from the property's own notification, so the property is alive whenever it runs and
@@ -88,7 +140,8 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
     observerID = ObjectIdentifier(box)
   }
 
-  private func received(_ old: M, _ new: M, of property: Property<M>, in group: BindingGroup<G>) {
+  @inlinable
+  func received(_ old: M, _ new: M, of property: Property<M>, in group: BindingGroup<G>) {
     guard let fromMember, property.isOwnerAlive else {
       group.drop(self)
       return
@@ -109,6 +162,14 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   }
 
   override func apply(_ value: G, in group: BindingGroup<G>) -> Bool {
+    store(value, in: group)
+  }
+
+  /// Writes `value`, converted, to the property through its notifying path.
+  ///
+  /// - Returns: `false` if the property or its owner is gone.
+  @inlinable
+  func store(_ value: G, in group: BindingGroup<G>) -> Bool {
     guard let property, property.isOwnerAlive, let toMember else { return false }
     let target = toMember(value)
     let old = property.value

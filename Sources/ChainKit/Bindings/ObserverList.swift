@@ -61,6 +61,7 @@ final class ObserverList<A, B>: DeferredCompaction {
   @usableFromInline init() {}
 
   /// Adds an observer; it is first called by the next notification that starts.
+  @usableFromInline
   func add(lifetime: AnyObject?, _ body: @escaping @MainActor (A, B) -> Void) -> ObserverBox<A, B> {
     let box = ObserverBox(lifetime: lifetime, body: body)
     box.list = self

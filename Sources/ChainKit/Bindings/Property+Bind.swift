@@ -7,7 +7,7 @@ extension Property where Value: Equatable {
   ///   - name: The binding's name in traces.
   ///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
   /// - Returns: A token that unbinds; dropping it does not.
-  @discardableResult
+  @inlinable @discardableResult
   public func bind(
     to target: Property<Value>, name: String = "", tracer: (any Tracer)? = nil
   ) -> Subscription {
@@ -23,7 +23,7 @@ extension Property where Value: Equatable {
   ///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
   ///   - transform: Turns a value of this property into a value of `target`.
   /// - Returns: A token that unbinds; dropping it does not.
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<Target: Equatable>(
     to target: Property<Target>, name: String = "", tracer: (any Tracer)? = nil,
     transform: @escaping @MainActor (Value) -> Target
@@ -38,7 +38,7 @@ extension Property where Value: Equatable {
   ///   - name: The binding's name in traces.
   ///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
   /// - Returns: A token that unbinds; dropping it does not.
-  @discardableResult
+  @inlinable @discardableResult
   public static func bind(
     _ properties: [Property<Value>], name: String = "", tracer: (any Tracer)? = nil
   ) -> Subscription {
@@ -55,7 +55,7 @@ extension BindingMember {
   ///   - name: The binding's name in traces.
   ///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
   /// - Returns: A token that unbinds; dropping it does not.
-  @discardableResult
+  @inlinable @discardableResult
   public static func bind(
     _ members: [BindingMember<Value>], name: String = "", tracer: (any Tracer)? = nil
   ) -> Subscription {

@@ -40,7 +40,7 @@ public final class Property<Value> {
   @usableFromInline @exclusivity(unchecked) var isNotifying = false
   /// For a write made during a round: the value before it, to notify once the round is over.
   @usableFromInline @exclusivity(unchecked) var deferredOld: Value?
-  private let hasOwner: Bool
+  @usableFromInline let hasOwner: Bool
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
 
@@ -99,7 +99,7 @@ public final class Property<Value> {
 
   /// Runs notification rounds through the ``ReentryGuard``: this write's, then one per batch
   /// of writes made during the previous round.
-  @usableFromInline
+  @inlinable
   func notify(old: Value, new: Value, skipping skipped: ObjectIdentifier?) {
     guard ReentryGuard.admit(displayName) == nil else { return }
     _ = ReentryGuard.enter()
@@ -149,7 +149,9 @@ public final class Property<Value> {
   public var observerCount: Int { observers.liveCount + bindings.liveCount }
 
   /// Whether the property still belongs to a live owner, or never had one.
+  @usableFromInline
   var isOwnerAlive: Bool { !hasOwner || owner != nil }
 
+  @usableFromInline
   var displayName: String { name.isEmpty ? "Property<\(Value.self)>" : name }
 }

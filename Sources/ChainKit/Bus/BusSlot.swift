@@ -1,13 +1,14 @@
 /// What a bus keeps for one event type: its subscribers (non-generic, see ``AnyBusSubscriber``)
 /// and, in ``BusSlot``, its producer.
 @MainActor
+@usableFromInline
 class AnyBusSlot: DeferredCompaction {
-  let typeName: String
+  @usableFromInline let typeName: String
   /// The subscribers in subscription order; each is a `BusSubscriber` of the slot's type.
   ///
   /// NB: read in place on every publish, around calls to unknown closures, and never passed `inout`
   /// across such a call, so the dynamic exclusivity check could never fire.
-  @exclusivity(unchecked) final var subscribers = SlotList<AnyBusSubscriber>()
+  @exclusivity(unchecked) @usableFromInline final var subscribers = SlotList<AnyBusSubscriber>()
   /// Whether a compaction is already scheduled with the ``ReentryGuard``.
   private var compactionQueued = false
 
@@ -62,6 +63,7 @@ class AnyBusSlot: DeferredCompaction {
 }
 
 /// The subscribers and producer for events of type `Event`, in subscription order.
+@usableFromInline
 final class BusSlot<Event>: AnyBusSlot {
   var producer: BusProducer<Event>?
 

@@ -4,13 +4,14 @@
 /// `AnyBusSubscriber`, so appending, compacting and snapshotting a list is specialised code
 /// instead of generic code that looks up type metadata on every call.
 @MainActor
+@usableFromInline
 class AnyBusSubscriber: Cancellable, SlotIndexed {
-  let isOwnerBound: Bool
+  @usableFromInline let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
-  weak var owner: AnyObject?
+  @usableFromInline weak var owner: AnyObject?
   // NB: read on every publish, around calls to unknown closures; unchecked, because only the
   // main actor touches it and no access to it can overlap another.
-  @exclusivity(unchecked) var isRemoved = false
+  @exclusivity(unchecked) @usableFromInline var isRemoved = false
   /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
   /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
   unowned(unsafe) let busSlot: AnyBusSlot
@@ -18,7 +19,7 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
   /// body (and what it captured) alive.
   let ticket = Ticket()
   /// The subscriber's index in its slot's list.
-  final var slot = -1
+  @usableFromInline final var slot = -1
   #if CHAINKIT_INVARIANTS
     /// Counts this object in the live-object census of the scope it was created in.
     let census = CensusToken(.busSubscriber)
@@ -39,6 +40,7 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
   final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
+  @usableFromInline
   final func cancel() {
     guard !isRemoved else { return }
     isRemoved = true
@@ -47,8 +49,9 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
 }
 
 /// One subscription on a bus, for events of type `Event`.
+@usableFromInline
 final class BusSubscriber<Event>: AnyBusSubscriber {
-  let body: @MainActor (Event) throws -> Void
+  @usableFromInline let body: @MainActor (Event) throws -> Void
 
   init(
     owner: AnyObject?, slot: AnyBusSlot, body: @escaping @MainActor (Event) throws -> Void

@@ -22,6 +22,7 @@ extension EventBus {
   ///
   /// Only called when a tracer is installed; even then the event is described only when its
   /// record is read.
+  @usableFromInline
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
   ) {

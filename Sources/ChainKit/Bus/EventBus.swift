@@ -26,16 +26,24 @@ public final class EventBus {
   nonisolated public let name: String
 
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
-  var slots: [ObjectIdentifier: AnyBusSlot] = [:]
-  var tracers: [TracerInstallation] = []
+  @usableFromInline var slots: [ObjectIdentifier: AnyBusSlot] = [:]
+  var tracers: [TracerInstallation] = [] {
+    didSet { isTraced = !tracers.isEmpty }
+  }
+  /// `!tracers.isEmpty`, read by every publish without touching the array.
+  @exclusivity(unchecked) @usableFromInline private(set) var isTraced = false
+  // NB: the caches below are read on every publish and written only outside any call to unknown
+  // code, so the dynamic exclusivity check could never fire: unchecked.
   /// The slot found last and its type: publishing the same type again skips hashing.
   ///
   /// Slots are never removed, so the entry never goes stale.
-  private var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?
+  @exclusivity(unchecked) @usableFromInline
+  var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?
   /// Whether each static type published so far is an existential (see `isExistential`).
   var existentialTypes: [ObjectIdentifier: Bool] = [:]
   /// The static type published last and whether it is an existential: publishing the same type
   /// again skips hashing.
+  @exclusivity(unchecked) @usableFromInline
   var lastKind: (type: ObjectIdentifier, isExistential: Bool)?
 
   /// Creates a private bus, independent of ``default``.
@@ -62,14 +70,22 @@ public final class EventBus {
   }
 
   /// The slot for `Event`, if it exists.
+  @inlinable @inline(__always)
   func slot<Event>(for type: Event.Type) -> BusSlot<Event>? {
     let id = ObjectIdentifier(type)
     if let last = lastSlot, last.type == id {
+      // The cast is safe: a slot is only ever stored under its own event type.
       return unsafeDowncast(last.slot, to: BusSlot<Event>.self)
     }
+    return lookUpSlot(for: type)
+  }
+
+  /// The slot for `Event` from the table, remembered as the last one found.
+  @usableFromInline
+  func lookUpSlot<Event>(for type: Event.Type) -> BusSlot<Event>? {
+    let id = ObjectIdentifier(type)
     guard let slot = slots[id] else { return nil }
     lastSlot = (id, slot)
-    // The cast is safe: a slot is only ever stored under its own event type.
     return unsafeDowncast(slot, to: BusSlot<Event>.self)
   }
 

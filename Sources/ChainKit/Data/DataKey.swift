@@ -13,7 +13,7 @@
 public struct DataKey<Value>: Sendable, Hashable, CustomStringConvertible {
   /// The key's name, used by traces, logs and error messages.
   public let name: String
-  let id: Int
+  @usableFromInline let id: Int
 
   /// Creates a key.
   ///

@@ -3,32 +3,45 @@
 /// It remembers the slot its last delivered value came from, so re-resolution after a topology
 /// change only calls it when the nearest provider is a different share (or there is none).
 @MainActor
+@usableFromInline
 class DataSubscriber: Cancellable, SlotIndexed {
-  let keyID: Int
+  @usableFromInline let keyID: Int
   unowned(unsafe) let core: NodeCore
+  /// Delivers a value to the body: a closure made where the subscription was made, specialised
+  /// for its value type (see ``DataSubscriberBox/make(keyID:core:body:)``).
+  ///
+  /// NB: a stored closure rather than an override: a generic class's overrides run
+  /// unspecialised, and looked up `Optional<Value>` metadata on every delivery (about 500 Ir).
+  private let deliverBody: @MainActor (DataSubscriber, SharedSlot?) -> Void
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
-  var source: SharedSlot? {
+  // NB: this, `sourceVersion` and `isRemoved` are read and written on every delivery, in
+  // place only: unchecked.
+  @exclusivity(unchecked) var source: SharedSlot? {
     didSet {
       if oldValue == nil, source != nil { DataState.resolvedCount += 1 }
       if oldValue != nil, source == nil { DataState.resolvedCount -= 1 }
     }
   }
   /// The version of `source` when it was last delivered.
-  var sourceVersion: UInt64 = 0
-  var isRemoved = false
+  @exclusivity(unchecked) var sourceVersion: UInt64 = 0
+  @exclusivity(unchecked) var isRemoved = false
   /// What the token holds: a weak reference would give every subscriber a side table, and
   /// reference counting through a side table is several times slower on every delivery.
   let ticket = Ticket()
   /// The subscription's index in its node's list.
-  final var slot = -1
+  @usableFromInline final var slot = -1
   #if CHAINKIT_INVARIANTS
     /// Counts this object in the live-object census of the scope it was created in.
     let census = CensusToken(.dataSubscriber)
   #endif
 
-  init(keyID: Int, core: NodeCore) {
+  init(
+    keyID: Int, core: NodeCore,
+    deliver: @escaping @MainActor (DataSubscriber, SharedSlot?) -> Void
+  ) {
     self.keyID = keyID
     self.core = core
+    self.deliverBody = deliver
     ticket.attach(to: self)
   }
 
@@ -55,33 +68,52 @@ class DataSubscriber: Cancellable, SlotIndexed {
   }
 
   /// Reads `slot` (which may be `nil`: nothing resolves) and calls the body with it.
-  func deliver(from slot: SharedSlot?) {}
+  final func deliver(from slot: SharedSlot?) { deliverBody(self, slot) }
+
+  /// Records that the subscriber is about to hear `slot`'s current value.
+  @usableFromInline
+  final func hear(_ slot: SharedSlot?) {
+    source = slot
+    sourceVersion = slot?.version ?? 0
+  }
 
   /// Whether this subscription's value type is its key's.
   var hasItsKeysTypes: Bool { false }
 }
 
 /// A data subscription for values of type `Value`.
+@usableFromInline
 final class DataSubscriberBox<Value>: DataSubscriber {
-  let body: @MainActor (Value?) -> Void
+  @usableFromInline let body: @MainActor (Value?) -> Void
 
-  init(keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void) {
+  @usableFromInline
+  init(
+    keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void,
+    deliver: @escaping @MainActor (DataSubscriber, SharedSlot?) -> Void
+  ) {
     self.body = body
-    super.init(keyID: keyID, core: core)
+    super.init(keyID: keyID, core: core, deliver: deliver)
+  }
+
+  /// A subscriber whose delivery is specialised for `Value` where this is called.
+  @inlinable
+  static func make(
+    keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void
+  ) -> DataSubscriberBox<Value> {
+    DataSubscriberBox(keyID: keyID, core: core, body: body) { subscriber, slot in
+      // The casts are safe: the closure is only stored in this subscriber, and a key id is only
+      // ever shared and subscribed with its own value type.
+      let box = unsafeDowncast(subscriber, to: DataSubscriberBox<Value>.self)
+      box.hear(slot)
+      if let slot {
+        box.body(unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read())
+      } else {
+        box.body(nil)
+      }
+    }
   }
 
   override var hasItsKeysTypes: Bool {
     KeyRegistry.shared.matches(keyID, payload: Value.self, response: DataKeyMarker.self)
-  }
-
-  override func deliver(from slot: SharedSlot?) {
-    source = slot
-    sourceVersion = slot?.version ?? 0
-    // The cast is safe: a key id is only ever shared and subscribed with its own value type.
-    if let slot {
-      body(unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read())
-    } else {
-      body(nil)
-    }
   }
 }

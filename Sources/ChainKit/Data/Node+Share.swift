@@ -71,15 +71,22 @@ extension Node {
   ///   - body: Called with the resolved value, or `nil` when none is left.
   /// - Returns: A token that cancels the subscription; dropping it does not (the subscription
   ///   ends with this node).
-  @discardableResult
+  @inlinable @discardableResult
   public func subscribe<Value>(
     _ key: DataKey<Value>, _ body: @escaping @MainActor (Value?) -> Void
   ) -> Subscription {
-    let subscriber = DataSubscriberBox(keyID: key.id, core: core, body: body)
+    // NB: inlinable, so that the subscriber's delivery is made here, specialised for `Value`.
+    add(DataSubscriberBox.make(keyID: key.id, core: core, body: body), name: key.name)
+  }
+
+  /// Adds a subscriber made by ``subscribe(_:_:)`` and delivers the nearest shared value.
+  @usableFromInline
+  func add(_ subscriber: DataSubscriber, name: String) -> Subscription {
+    let keyID = subscriber.keyID
     sharedData.subscribers.append(subscriber)
     DataState.subscriberCount += 1
-    if let slot = DataResolver.nearest(from: core, keyID: key.id) {
-      subscriber.deliverFirst(from: slot, name: key.name)
+    if let slot = DataResolver.nearest(from: core, keyID: keyID) {
+      subscriber.deliverFirst(from: slot, name: name)
     }
     return Subscription(subscriber.ticket)
   }

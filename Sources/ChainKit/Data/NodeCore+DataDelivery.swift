@@ -30,16 +30,21 @@ extension NodeCore {
     _ = ReentryGuard.enter()
     defer { ReentryGuard.leave() }
     var called = 0
-    for (subscriber, collected) in deliveries {
-      guard !subscriber.isRemoved, subscriber.core.isAlive else { continue }
-      let unchanged =
-        topology == Topology.version && changes == DataState.changeVersion
-      let slot =
-        unchanged
-        ? collected : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
-      guard !subscriber.hasHeard(slot) else { continue }
-      subscriber.deliver(from: slot)
-      called += 1
+    for index in deliveries.indices {
+      let (entry, collected) = deliveries[index]
+      let ran = withUnretained(entry) { subscriber in
+        guard !subscriber.isRemoved, subscriber.core.isAlive else { return false }
+        let unchanged =
+          topology == Topology.version && changes == DataState.changeVersion
+        let slot =
+          unchanged
+          ? collected?.takeUnretainedValue()
+          : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
+        guard !subscriber.hasHeard(slot) else { return false }
+        subscriber.deliver(from: slot)
+        return true
+      }
+      if ran { called += 1 }
     }
     return called
   }

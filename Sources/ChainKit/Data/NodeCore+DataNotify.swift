@@ -1,7 +1,13 @@
 /// Finding and calling the data subscribers whose resolved value changed.
 extension NodeCore {
   /// One subscriber and the slot it resolves to now.
-  typealias DataDelivery = (subscriber: DataSubscriber, slot: SharedSlot?)
+  ///
+  /// Unretained, so that collecting and walking thousands costs no reference counting: the
+  /// subscriber is kept alive by its node's list, whose removals wait while an operation is
+  /// under way (``ReentryGuard/release(_:)``), and the slot is only used while no share has
+  /// happened since it was collected (``NodeCore/deliver(_:name:)`` checks), so its node still
+  /// holds it.
+  typealias DataDelivery = (subscriber: Unmanaged<DataSubscriber>, slot: Unmanaged<SharedSlot>?)
 
   /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
   /// parent resolves to, when that is known.
@@ -40,20 +46,32 @@ extension NodeCore {
         }
         var slot = inherited
         var known = isKnown && (isRoot || core.parents.count == 1)
-        if let data = core.data {
-          if !isRoot, data.slot(for: keyID) != nil { return }
-          data.subscribers.each { subscriber in
-            guard subscriber.keyID == keyID else { return }
-            if !known {
-              slot = DataResolver.nearest(from: core, keyID: keyID).map {
-                Unmanaged.passUnretained($0)
+        // NB: the node's data unretained: the walk runs no user code, the node holds it.
+        if let dataEntry = core.data.map(Unmanaged.passUnretained) {
+          let skipped = withUnretained(dataEntry) { data -> Bool in
+            if !isRoot, data.hasSlot(for: keyID) { return true }
+            // NB: an index loop over unretained entries, not `each`: no reference counting.
+            let subscribers = data.subscribers
+            for index in 0..<subscribers.count {
+              guard let entry = subscribers.entry(at: index) else { continue }
+              let matches = withUnretained(entry) { $0.keyID == keyID }
+              guard matches else { continue }
+              if !known {
+                slot = DataResolver.nearest(from: core, keyID: keyID).map {
+                  Unmanaged.passUnretained($0)
+                }
+                known = true
               }
-              known = true
+              out.append((entry, slot))
             }
-            out.append((subscriber, slot?.takeUnretainedValue()))
+            return false
           }
+          if skipped { return }
         }
-        for case let child? in core.children.entries.reversed() {
+        var index = core.children.entries.count
+        while index > 0 {
+          index -= 1
+          guard let child = core.children.entries[index] else { continue }
           stack.append((Unmanaged.passUnretained(child), slot, known))
         }
       }
@@ -71,7 +89,8 @@ extension NodeCore {
         var resolver =
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
-        out.append((subscriber, resolver.resolve(core)))
+        let slot = resolver.resolve(core).map(Unmanaged.passUnretained)
+        out.append((Unmanaged.passUnretained(subscriber), slot))
         resolvers[subscriber.keyID] = resolver
       }
       return true

@@ -2,13 +2,26 @@
 /// that never share or subscribe carry one `nil` pointer.
 @MainActor
 final class NodeData: DeferredCompaction {
+  // NB: `slots` and `subscribers` are read at every node a share walks, in place only and
+  // never `inout` across a call to unknown code: unchecked, as the dynamic exclusivity check
+  // cost about 40 Ir a node each.
   /// At most one slot per key id; few keys per node, so a linear scan beats hashing.
-  var slots: ContiguousArray<SharedSlot> = []
-  var subscribers = SlotList<DataSubscriber>()
+  @exclusivity(unchecked) var slots: ContiguousArray<SharedSlot> = []
+  @exclusivity(unchecked) var subscribers = SlotList<DataSubscriber>()
   private var compactionQueued = false
 
   isolated deinit {
     for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
+  }
+
+  /// Whether this node shares a value for `keyID`; retains nothing, for the share walk.
+  func hasSlot(for keyID: Int) -> Bool {
+    var index = 0
+    while index < slots.count {
+      if slots[index].keyID == keyID { return true }
+      index += 1
+    }
+    return false
   }
 
   func slot(for keyID: Int) -> SharedSlot? {

@@ -4,10 +4,13 @@
 /// version, without comparing (possibly non-`Equatable`) values: every `share` stores a new
 /// slot, or writes a constant into the node's constant slot and gives it a new version.
 @MainActor
+@usableFromInline
 class SharedSlot {
   let keyID: Int
   /// ``DataState/changeVersion`` when the slot was last stored.
-  var version: UInt64 = 0
+  ///
+  /// NB: read on every delivery, in place only: unchecked.
+  @exclusivity(unchecked) var version: UInt64 = 0
 
   init(keyID: Int) { self.keyID = keyID }
 
@@ -19,9 +22,10 @@ class SharedSlot {
 }
 
 /// A slot holding a `Value`: a constant, or a closure evaluated on each read.
+@usableFromInline
 final class SharedSlotBox<Value>: SharedSlot {
-  private var constant: Value?
-  private let compute: (@MainActor () -> Value)?
+  @usableFromInline @exclusivity(unchecked) var constant: Value?
+  @usableFromInline let compute: (@MainActor () -> Value)?
 
   init(keyID: Int, constant: Value) {
     self.constant = constant
@@ -43,6 +47,7 @@ final class SharedSlotBox<Value>: SharedSlot {
   }
 
   /// The value now: the constant, or the closure's current result.
+  @inlinable
   func read() -> Value? {
     if let compute { return compute() }
     return constant

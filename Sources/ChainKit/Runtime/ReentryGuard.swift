@@ -106,6 +106,7 @@ public enum ReentryGuard {
 
   /// Reports an error of nested work that has no outcome of its own (a property write loop cut
   /// short) to every enclosing event and request.
+  @usableFromInline
   static func report(_ error: ChainError) {
     refusals.append(error)
     refusalCount = refusals.count

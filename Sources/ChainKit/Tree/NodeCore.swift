@@ -14,10 +14,13 @@ final class NodeCore {
   unowned(unsafe) var owner: Node?
   private(set) var isAlive = true
 
+  // NB: `parents`, `children` and `data` are read at every node a share walks (four dynamic
+  // exclusivity checks a node, about 150 Ir); main-actor only and accessed in place, never
+  // `inout` across a call to unknown code, so the check could never fire: unchecked.
   /// The parents, in mount order, and this node's index in each one's ``children``.
-  var parents: ContiguousArray<NodeCore> = []
+  @exclusivity(unchecked) var parents: ContiguousArray<NodeCore> = []
   var slotsInParents: ContiguousArray<Int> = []
-  var children = ChildList()
+  @exclusivity(unchecked) var children = ChildList()
 
   /// The registrations, one entry per key ever registered here (never dropped while alive).
   var keyed: ContiguousArray<KeyedRegistrations> = []
@@ -25,7 +28,7 @@ final class NodeCore {
   var keyedIndex: [Int: Int] = [:]
   var tracers: [TracerInstallation] = []
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
-  var data: NodeData?
+  @exclusivity(unchecked) var data: NodeData?
 
   /// Scratch mark for graph walks; compared against ``Topology/epoch``.
   var mark: UInt64 = 0
