@@ -62,9 +62,9 @@ package enum ScriptExpectation: Sendable, Equatable {
   case row(Int, is: String)
   /// Some line of the panel's log contains the text.
   case logContains(panel: String, text: String)
-  /// Some line of the inspector's "why" for the panel (its listeners, for the selected or
-  /// newest dispatch) contains the text.
-  case whyContains(panel: String, text: String)
+  /// Some line of the inspector's "why" for the panel (its listeners, for the newest kept
+  /// dispatch the pattern matches, or else the selected or newest one) contains the text.
+  case whyContains(panel: String, dispatch: EventPattern?, text: String)
   /// Some dispatch since the last action matches the pattern.
   case event(EventPattern)
 }

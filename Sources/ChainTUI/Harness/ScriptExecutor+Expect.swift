@@ -25,12 +25,14 @@ extension ScriptExecutor {
       let tail = log.suffix(10).map { "    \($0)" }
       return "no line of \(panel)'s log contains \"\(text)\"; its last lines:\n"
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
-    case .whyContains(let panel, let text):
-      guard let why = target.why(ofPanel: panel) else {
-        return "there is no panel named '\(panel)' in the scene on screen, or no dispatch yet"
+    case .whyContains(let panel, let dispatch, let text):
+      guard let why = target.why(ofPanel: panel, dispatch: dispatch) else {
+        let which = dispatch == nil ? "no dispatch yet" : "no kept dispatch matches"
+        return "there is no panel named '\(panel)' in the scene on screen, or \(which)"
       }
       if why.contains(where: { $0.contains(text) }) { return nil }
-      return "no line of why \(panel) contains \"\(text)\"; it says:\n"
+      let subject = dispatch == nil ? "why \(panel)" : "why \(panel) for that dispatch"
+      return "no line of \(subject) contains \"\(text)\"; it says:\n"
         + why.map { "    \($0)" }.joined(separator: "\n")
     case .event(let pattern):
       let window = windowDispatches

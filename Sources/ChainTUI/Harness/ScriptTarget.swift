@@ -27,9 +27,9 @@ package protocol ScriptTarget: AnyObject {
   var highestDispatchID: UInt64? { get }
   /// Whether the app asked to quit.
   var isFinished: Bool { get }
-  /// Why each listener of a panel ran or not for the selected (or newest) dispatch; `nil` if
-  /// there is no such panel or no dispatch.
-  func why(ofPanel name: String) -> [String]?
+  /// Why each listener of a panel ran or not for a dispatch: the newest kept one that `dispatch`
+  /// matches, or else the selected (or newest) one; `nil` if there is no such panel or dispatch.
+  func why(ofPanel name: String, dispatch: EventPattern?) -> [String]?
 }
 
 extension ScriptTarget {
@@ -37,5 +37,5 @@ extension ScriptTarget {
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
 
   /// No explanations: a target without an inspector.
-  package func why(ofPanel name: String) -> [String]? { nil }
+  package func why(ofPanel name: String, dispatch: EventPattern?) -> [String]? { nil }
 }
