@@ -24,7 +24,7 @@ extension App {
     if let inspectorArea {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText,
+        rowText: tracers[sceneIndex].rowText, rowCells: tracers[sceneIndex].rowCells,
         why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
       hits.inspectorRows = view.rows

@@ -33,6 +33,8 @@ package final class SceneTracer: Tracer {
   private var nextSeq: UInt64 = 1
   /// The inspector's row text for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
+  /// The inspector's list rows as drawn, per item.
+  let rowCells: InspectorRowCells
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
   /// Nested dispatches whose outermost dispatch has not finished yet.
@@ -42,6 +44,7 @@ package final class SceneTracer: Tracer {
   package init(capacity: Int = 1_000) {
     self.capacity = max(1, capacity)
     self.rowText = InspectorRowText(capacity: 2 * max(1, capacity))
+    self.rowCells = InspectorRowCells(capacity: 2 * max(1, capacity))
   }
 
   /// Keeps, routes and forwards one record.
