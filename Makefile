@@ -6,7 +6,7 @@ SYMBOLS_DIR ?= .build/symbol-graphs
 DOCS_DIR    ?= .build/docs
 export LANG ?= C.UTF-8
 
-.PHONY: all setup build run scripts test test-unit test-tsan lint format bench bench-callgrind docs clean
+.PHONY: all setup build run scripts examples test test-unit test-tsan lint format bench bench-callgrind docs clean
 
 all: build
 
@@ -21,8 +21,11 @@ build: setup
 	  if grep -E "warning:" .build-log.txt; then echo "error: the build printed warnings" >&2; exit 1; fi
 
 ## run: start the interactive explorer.
+# The build's progress (and SwiftPM's fetch lines on a fresh clone) goes to a log, shown only
+# when the build fails, so the explorer is the first thing on the screen.
 run: setup
-	@$(SWIFT) build --product chaintui 2>&1 | grep -vE "^(\[|Build|Building|Compiling|Write|Emitting|Planning|Linking|Fetching|Computing|Creating|Working|Cloning|Resolving)" || true
+	@echo "building chaintui (first time: a few minutes)..." >&2
+	@$(SWIFT) build --product chaintui >.build-run-log.txt 2>&1 || { cat .build-run-log.txt >&2; exit 1; }
 	@$$($(SWIFT) build --show-bin-path)/chaintui $(ARGS)
 
 ## scripts: run the explorer's scripts headlessly (`make scripts ARGS=--update-snapshots`).
@@ -30,8 +33,15 @@ scripts: setup
 	@$(SWIFT) build --product chaintui 2>&1 | grep -E "error|warning:" || true
 	@$$($(SWIFT) build --show-bin-path)/chaintui script Tests/ChainTUITests/Scripts/*.chaintui $(ARGS)
 
-## test: lint, the warning-free build, every test, then the concurrency tests under TSan.
-test: lint build test-unit test-tsan
+## examples: check the example trees and run the script beside each, as a user would.
+examples: setup
+	@$(SWIFT) build --product chaintui 2>&1 | grep -E "error|warning:" || true
+	@$$($(SWIFT) build --show-bin-path)/chaintui check examples/*.tree
+	@$$($(SWIFT) build --show-bin-path)/chaintui script examples/*.chaintui
+
+## test: lint, the warning-free build, every test (the example trees' scripts among them, and
+## once more through the binary), then the concurrency tests under TSan.
+test: lint build test-unit examples test-tsan
 
 # The concurrency tests hold the main actor for seconds at a time (800,000 posts from eight
 # threads); they run in their own process under the thread sanitizer below, not beside the

@@ -40,12 +40,14 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(name: "chainkit-example", dependencies: ["ChainKit"], swiftSettings: strict),
+    .executableTarget(
+      name: "chaintui-example", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainTUITests",
-      dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit"],
+      dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit", "chaintui-example"],
       resources: [.copy("Scripts")],
       swiftSettings: strict
     ),

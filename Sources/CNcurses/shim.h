@@ -32,6 +32,8 @@ static inline mmask_t ck_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t ck_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t ck_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline bool ck_true(void) { return TRUE; }
+static inline chtype ck_acs(char c) { return NCURSES_ACS(c); }
+static inline void ck_clear_screen(void) { wclear(stdscr); wrefresh(stdscr); }
 static inline bool ck_false(void) { return FALSE; }
 
 #endif

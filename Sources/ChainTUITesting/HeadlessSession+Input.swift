@@ -80,6 +80,11 @@ extension HeadlessSession {
     } catch {
       throw HeadlessSessionError(error.description)
     }
+    if let tree = script.trees.first {
+      throw HeadlessSessionError(
+        "\(tree.location.fileAndLine): a session's scenes are chosen when it is created;"
+          + " start it with HeadlessSession(treeFile:) instead of a 'tree' line")
+    }
     if let wanted = script.scene, wanted != scene {
       throw HeadlessSessionError(
         "\(file): the script's scene is '\(wanted)' but the session's is '\(scene ?? "the first")';"

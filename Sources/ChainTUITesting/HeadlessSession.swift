@@ -1,11 +1,13 @@
 public import ChainKit
 public import ChainTUI
+public import Foundation
 
 /// The explorer running without a terminal, driven by hand from a test: keys in, screen out.
 ///
 /// A session is deterministic: nothing happens between calls, and the app's clock moves only
-/// when you call ``tick(_:)``. It drives the same app code a terminal does, so what the screen
-/// shows here is what a terminal of the same size shows.
+/// when you call ``tick(_:)``. Every call turns the explorer's own run loop, over a headless
+/// terminal, as a key from a real terminal would, so what the screen shows here is what a
+/// terminal of the same size shows (the inspector's wall-clock timings read `·`).
 ///
 /// ```swift
 /// let session = try HeadlessSession(size: Size(width: 100, height: 40), scene: "model")
@@ -35,6 +37,65 @@ public final class HeadlessSession {
       throw HeadlessSessionError("cannot start the explorer: \(error)")
     }
     self.init(target: target, scene: scene)
+  }
+
+  /// Starts the explorer at a size on your own scenes, showing the first.
+  ///
+  /// ```swift
+  /// let session = try HeadlessSession(scenes: [InboxScene()])
+  /// try session.press("enter")
+  /// #expect(session.log(of: "inbox")?.last == "bub opened from row1: handled")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - size: The screen size; 80x24 by default.
+  ///   - scenes: The scenes, in tab order; the session adopts them (see ``ChainTUI/Scene``).
+  ///   - includesBuiltInScenes: Whether the six built-in scenes come before yours.
+  /// - Throws: ``HeadlessSessionError`` when there is no scene or two share an id.
+  public convenience init(
+    size: Size = Size(width: 80, height: 24), scenes: [any Scene],
+    includesBuiltInScenes: Bool = false
+  ) throws(HeadlessSessionError) {
+    let target: any ScriptTarget
+    do {
+      target = try ExplorerScriptTarget.make(
+        size: size, scenes: scenes, includesBuiltInScenes: includesBuiltInScenes)
+    } catch {
+      throw HeadlessSessionError("cannot start the explorer: \(error)")
+    }
+    self.init(target: target, scene: scenes.first?.id)
+  }
+
+  /// Starts the explorer at a size on a tree file, opened as `chaintui --tree FILE` opens it:
+  /// as a scene after the built-in ones, on screen.
+  ///
+  /// ```swift
+  /// let session = try HeadlessSession(treeFile: URL(fileURLWithPath: "examples/chat.tree"))
+  /// try session.focus("composer")
+  /// try session.press("enter")
+  /// try session.runScript("expect event key=send outcome=ok")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - size: The screen size; 80x24 by default.
+  ///   - treeFile: The tree file (see the Tree Files article of ChainTUI).
+  /// - Throws: ``HeadlessSessionError`` listing every problem of the file, each as
+  ///   `file:line:column: error: ...`.
+  public convenience init(size: Size = Size(width: 80, height: 24), treeFile: URL)
+    throws(HeadlessSessionError)
+  {
+    let scene: TreeScene
+    switch TreeFileLoader.scene(contentsOf: treeFile) {
+    case .success(let loaded): scene = loaded
+    case .failure(let errors): throw HeadlessSessionError(errors.description)
+    }
+    let target: any ScriptTarget
+    do {
+      target = try ExplorerScriptTarget.make(size: size, scene: scene.id, scenes: [scene])
+    } catch {
+      throw HeadlessSessionError("cannot start the explorer: \(error)")
+    }
+    self.init(target: target, scene: scene.id)
   }
 
   /// Wraps any script target, such as a test double of the app.

@@ -10,15 +10,18 @@ struct ChainTUICommand: ParsableCommand {
     abstract: "Explore ChainKit in the terminal: nested panels whose events you can watch flow.",
     discussion: """
       With no subcommand, `run` starts the explorer:
-        chaintui [run] [--scene NAME] [--trace FILE] [--no-color] [--record FILE]
-        --scene NAME    start in a scene: \(SceneCatalog.ids.joined(separator: ", "))
+        chaintui [run] [--tree FILE]... [--scene NAME] [--trace FILE] [--no-color]
+                 [--record FILE]
+        --tree FILE     open a tree file as a scene beside the built-in ones
+        --scene NAME    start in a scene: \(SceneCatalog.ids.joined(separator: ", ")), or a tree's
         --trace FILE    write every trace record as JSON Lines to FILE
         --no-color      draw without colours (NO_COLOR does the same)
-        --record FILE   record the session's keys as a replayable script
-      `chaintui inspect FILE [--follow]` or `chaintui inspect --listen SOCKET` shows a ChainKit
-      program's trace the same way.
+        --record FILE   record the session as a script that replays it and checks its end
+      `chaintui script FILE...` runs scripts headlessly; `chaintui check FILE...` checks
+      tree files. `chaintui inspect FILE [--follow]` or `chaintui inspect --listen SOCKET`
+      shows a ChainKit program's trace the same way.
       """,
-    subcommands: [RunCommand.self, ScriptCommand.self, InspectCommand.self],
+    subcommands: [RunCommand.self, ScriptCommand.self, CheckCommand.self, InspectCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChainKit
 import ChainTUI
 import Foundation
 
@@ -9,13 +8,23 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Start the interactive explorer (the default).",
     discussion: """
-      Keys: 1-6 switch scenes, Tab and arrows move focus, i opens the inspector, ? shows help,
+      Keys: 1-9 switch scenes, Tab and arrows move focus, i opens the inspector, ? shows help,
       q or Ctrl-C quits. Colours are off with --no-color or when NO_COLOR is set.
       """
   )
 
-  @Option(help: "The scene to start in: \(SceneCatalog.ids.joined(separator: ", ")).")
+  @Option(
+    help: ArgumentHelp(
+      "The scene to start in: \(SceneCatalog.ids.joined(separator: ", ")), or a tree's id.",
+      valueName: "name"))
   var scene: String?
+
+  @Option(
+    name: .customLong("tree"),
+    help: ArgumentHelp(
+      "Open a tree file as a scene after the built-in ones (repeatable); the first is shown.",
+      valueName: "file"))
+  var trees: [String] = []
 
   @Option(
     help: ArgumentHelp("Write every trace record as JSON Lines to this file.", valueName: "file"))
@@ -25,39 +34,35 @@ struct RunCommand: ParsableCommand {
   var noColor = false
 
   @Option(
-    help: ArgumentHelp("Record the session's keys as a replayable script.", valueName: "file"))
+    help: ArgumentHelp("Record the session as a replayable script.", valueName: "file"))
   var record: String?
-
-  func validate() throws {
-    if let scene, !SceneCatalog.ids.contains(scene) {
-      let known = SceneCatalog.ids.joined(separator: ", ")
-      throw ValidationError("unknown scene '\(scene)'; expected one of: \(known)")
-    }
-  }
 
   func run() throws {
     // NB: ArgumentParser calls run() on the main thread, which is the main actor's executor.
     try MainActor.assumeIsolated { try runOnMainActor() }
   }
 
+  /// Checks every tree file before the terminal is touched, then runs the explorer.
   @MainActor
   private func runOnMainActor() throws {
-    let traceWriter = try trace.map { try JSONLinesTraceWriter(path: $0) }
-    let recorder = try record.map { try SessionRecorder(path: $0) }
-    let terminal: NcursesTerminal
-    do {
-      terminal = try NcursesTerminal(colors: !noColor)
-    } catch {
-      fail("\(error)")
+    var scenes: [any Scene] = []
+    var problems: [String] = []
+    for path in trees {
+      switch TreeFileLoader.scene(contentsOf: URL(fileURLWithPath: path), file: path) {
+      case .success(let scene): scenes.append(scene)
+      case .failure(let errors): problems += errors.errors.map(\.description)
+      }
     }
-    let app = App(size: terminal.size, colors: terminal.usesColor, trace: traceWriter)
-    if let scene { app.select(sceneID: scene) }
+    guard problems.isEmpty else {
+      FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
+      throw ExitCode.failure
+    }
+    let options = Explorer.Options(
+      includesBuiltInScenes: true, colors: !noColor, traceFile: trace, recordFile: record)
     do {
-      try AppRunner(app: app, terminal: terminal, recorder: recorder).run()
-      terminal.restore()
+      try Explorer.run(scenes, options: options, startingAt: scene ?? scenes.first?.id)
     } catch {
-      terminal.restore()
-      fail("\(error)")
+      fail(error.message)
     }
   }
 

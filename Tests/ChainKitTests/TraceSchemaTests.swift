@@ -4,7 +4,7 @@ import Testing
 
 /// The trace schema page (ChainKit.docc/TraceSchema.md) is what the encoder writes.
 @MainActor
-@Suite("Trace schema")
+@Suite("Trace schema", .leakChecked)
 struct TraceSchemaTests {
   static let page = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -114,6 +114,27 @@ struct TraceSchemaTests {
       #expect(error.line == 1)
       #expect(error.underlying as? TraceDecodingError.Problem == .unknownKind("teleport"))
       #expect(error.description.contains(#"unknown kind "teleport""#))
+    }
+  }
+
+  @Test("lines that are not objects of the schema get a short reason, not a coding path")
+  func plainReasons() {
+    let cases = [
+      ("[1, 2]", "not a JSON object"),
+      ("{not json", "not JSON"),
+      (#"{"kind":"mount","version":1,"node":"a"}"#, #"missing field "parent""#),
+      (
+        #"{"kind":"mount","version":1,"node":7,"parent":"b","reason":"mounted"}"#,
+        #"field "node" is"#
+      ),
+    ]
+    for (text, reason) in cases {
+      do {
+        _ = try TraceLine.decodeJSONLines(Data(text.utf8))
+        Issue.record("decoded \(text)")
+      } catch {
+        #expect("\(error)".contains("trace line 1 is not a record: \(reason)"), "\(error)")
+      }
     }
   }
 

@@ -22,7 +22,7 @@ func waitFor(
 }
 
 @MainActor
-@Suite("Trace streams", .serialized)
+@Suite("Trace streams", .serialized, .leakChecked)
 struct TraceStreamTests {
   func temporaryPath(_ suffix: String) -> String {
     FileManager.default.temporaryDirectory

@@ -15,7 +15,7 @@ struct Counted: Sendable, CustomStringConvertible {
 }
 
 @MainActor
-@Suite("What tracing costs", .serialized)
+@Suite("What tracing costs", .serialized, .leakChecked)
 struct TracingCostTests {
   @Test("issue 13: a traced post describes its payload only when the record is read, once")
   func payloadDescribedWhenRead() throws {

@@ -74,7 +74,7 @@ struct TracingJSONLinesTests {
 }
 
 @MainActor
-@Suite("JSON Lines trace files that cannot be written")
+@Suite("JSON Lines trace files that cannot be written", .leakChecked)
 struct TracingJSONLinesRefusalTests {
   @Test("a directory or an unwritable path fails at start with a plain message")
   func unwritablePathsFailPlainly() {

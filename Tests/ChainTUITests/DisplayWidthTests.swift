@@ -60,3 +60,17 @@ struct DisplayWidthTests {
     #expect(DisplayWidth.of(Character("\u{FEFF}")) == 0)
   }
 }
+
+@Suite("Clipping to a width")
+struct ClippingTests {
+  @Test("text that fits is kept; cut text ends with an ellipsis within the width")
+  func clip() {
+    #expect(DisplayWidth.clipped("router", to: 6) == "router")
+    #expect(DisplayWidth.clipped("router", to: 5) == "rout…")
+    #expect(DisplayWidth.clipped("router", to: 1) == "…")
+    #expect(DisplayWidth.clipped("router", to: 0) == "")
+    // A wide glyph is never cut in half.
+    #expect(DisplayWidth.clipped("a日本", to: 4) == "a日…")
+    #expect(DisplayWidth.clipped("日本", to: 2) == "…")
+  }
+}

@@ -114,6 +114,8 @@ public struct TraceDecodingError: Error, CustomStringConvertible {
       let field = context.codingPath.map(\.stringValue).joined(separator: ".")
       return "field \"\(field)\": \(context.debugDescription)"
     case DecodingError.keyNotFound(let key, _): return "missing field \"\(key.stringValue)\""
+    case DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty:
+      return "not a JSON object"
     case DecodingError.typeMismatch(let type, let context):
       let field = context.codingPath.map(\.stringValue).joined(separator: ".")
       return "field \"\(field)\" is not \(type)"

@@ -3,8 +3,27 @@ extension App {
   /// The panels Tab stops at in the scene on screen, in tree order.
   var focusStops: [Panel] { scene.allPanels.filter(\.isFocusStop) }
 
-  /// The focused panel of the scene on screen; the first focus stop if none was chosen or the
-  /// chosen one left the scene.
+  /// The panels Tab stops at: those with keys (all focus stops if none has any), in the order
+  /// a reader meets them on screen, top to bottom, then left to right.
+  var tabStops: [Panel] {
+    let withKeys = focusStops.filter { !$0.keys.isEmpty }
+    let stops = withKeys.isEmpty ? focusStops : withKeys
+    let hits = currentHits()
+    let placed = stops.enumerated().map { (offset: $0.offset, panel: $0.element) }
+    return placed.sorted { first, second in
+      switch (hits.rect(of: first.panel.name), hits.rect(of: second.panel.name)) {
+      case (let a?, let b?): (a.y, a.x, first.offset) < (b.y, b.x, second.offset)
+      case (.some, nil): true
+      case (nil, .some): false
+      case (nil, nil): first.offset < second.offset
+      }
+    }.map(\.panel)
+  }
+
+  /// The focused panel of the scene on screen.
+  ///
+  /// If the chosen panel left the scene, focus goes to the stop now at its place (its neighbour
+  /// among the stops), so removing a panel keeps focus among its siblings.
   package var focusedPanel: Panel? {
     // Searched in place rather than through `focusStops`: every key and frame asks.
     if let name = focusedNames[sceneIndex],
@@ -12,27 +31,43 @@ extension App {
     {
       return panel
     }
-    return scene.firstPanel(where: \.isFocusStop)
+    if focusedNames[sceneIndex] != nil, sceneIndex < focusedIndexes.count {
+      let stops = focusStops
+      if !stops.isEmpty { return stops[min(focusedIndexes[sceneIndex], stops.count - 1)] }
+    }
+    return scene.firstPanel { $0.children.isEmpty && !$0.keys.isEmpty }
+      ?? scene.firstPanel(where: \.isFocusStop)
   }
 
   /// Moves focus to the panel with this name; `false` if the scene has no such focus stop.
   package func focus(panelNamed name: String) -> Bool {
     guard focusStops.contains(where: { $0.name == name }) else { return false }
-    focusedNames[sceneIndex] = name
+    setFocus(name)
     return true
   }
 
-  /// Moves focus to the next (or, with a negative step, previous) stop, wrapping around.
-  func cycleFocus(by step: Int) {
-    let stops = focusStops
-    guard !stops.isEmpty else { return }
-    let current = focusedPanel.flatMap { panel in stops.firstIndex { $0 === panel } } ?? 0
-    let next = ((current + step) % stops.count + stops.count) % stops.count
-    focusedNames[sceneIndex] = stops[next].name
+  /// Focuses the stop with this name and remembers its place among the stops.
+  func setFocus(_ name: String) {
+    focusedNames[sceneIndex] = name
+    while focusedIndexes.count < focusedNames.count { focusedIndexes.append(0) }
+    focusedIndexes[sceneIndex] = focusStops.firstIndex { $0.name == name } ?? 0
   }
 
-  /// Moves focus to the nearest stop in an arrow's direction, by the last frame's layout;
-  /// falls back to cycling when nothing was drawn there.
+  /// Moves focus to the next (or, with a negative step, previous) Tab stop, wrapping around.
+  func cycleFocus(by step: Int) {
+    let stops = tabStops
+    guard !stops.isEmpty else { return }
+    guard let current = focusedPanel.flatMap({ panel in stops.firstIndex { $0 === panel } })
+    else {
+      setFocus(stops[step >= 0 ? 0 : stops.count - 1].name)
+      return
+    }
+    let next = ((current + step) % stops.count + stops.count) % stops.count
+    setFocus(stops[next].name)
+  }
+
+  /// Moves focus to the nearest stop in an arrow's direction, by the screen's current layout;
+  /// falls back to cycling when the focused panel is not on screen.
   func moveFocus(_ key: Key) {
     let (dx, dy): (Int, Int) =
       switch key {
@@ -41,6 +76,7 @@ extension App {
       case .up: (0, -1)
       default: (0, 1)
       }
+    let hits = currentHits()
     guard let current = focusedPanel, let from = hits.rect(of: current.name) else {
       cycleFocus(by: dx + dy)
       return
@@ -52,12 +88,14 @@ extension App {
         && !current.node.isDescendant(of: $0.node)
     }
     let best =
-      nearest(in: candidates.filter(\.children.isEmpty), from: from, dx: dx, dy: dy)
-      ?? nearest(in: candidates, from: from, dx: dx, dy: dy)
-    if let best { focusedNames[sceneIndex] = best }
+      nearest(in: candidates.filter(\.children.isEmpty), from: from, dx: dx, dy: dy, hits: hits)
+      ?? nearest(in: candidates, from: from, dx: dx, dy: dy, hits: hits)
+    if let best { setFocus(best) }
   }
 
-  private func nearest(in panels: [Panel], from: Rect, dx: Int, dy: Int) -> String? {
+  private func nearest(
+    in panels: [Panel], from: Rect, dx: Int, dy: Int, hits: HitMap
+  ) -> String? {
     var best: (score: Int, name: String)?
     for panel in panels {
       guard let to = hits.rect(of: panel.name), !to.isEmpty else { continue }

@@ -91,7 +91,10 @@ extension App {
     }
   }
 
+  /// A click goes by the current layout, which is the frame on screen: the runner presents one
+  /// after every key and timer.
   private func click(_ point: Point) {
+    let hits = currentHits()
     if let tab = hits.tab(at: point) {
       select(sceneAt: tab)
     } else if let id = hits.inspectorEntry(at: point) {

@@ -2,6 +2,11 @@
 extension App {
   /// Renders the current screen.
   package func render() -> Grid {
+    render(showingTimings: showsTimings)
+  }
+
+  /// Renders the current screen, with the inspector's wall-clock timings or `·` in their place.
+  package func render(showingTimings: Bool) -> Grid {
     var grid = Grid(size: size)
     hits = HitMap()
     let theme = Theme(colors: colors)
@@ -25,6 +30,7 @@ extension App {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
         rowText: tracers[sceneIndex].rowText, rowCells: tracers[sceneIndex].rowCells,
+        showsTimings: showingTimings,
         why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
       hits.inspectorRows = view.rows
@@ -38,9 +44,22 @@ extension App {
         maxWidth: rows[2].width)
     }
     if showsHelp {
-      HelpOverlay(theme: theme, scene: scene, keys: focusedPanel?.keys ?? []).draw(into: &grid)
+      HelpOverlay(
+        theme: theme, scene: scene, keys: focusedPanel?.keys ?? [], sceneCount: scenes.count
+      ).draw(into: &grid)
     }
     return grid
+  }
+
+  /// Where everything is on screen as the app stands now, laid out afresh: what clicks and arrow
+  /// keys go by.
+  ///
+  /// NB: never the map of the last frame drawn, which a tick, a resize or a key since may have
+  /// made stale. What a key does must not depend on when frames were drawn, or a replay of a
+  /// recorded session (which draws at other moments) would take another path.
+  func currentHits() -> HitMap {
+    _ = render()
+    return hits
   }
 
   /// Side by side when there is room for both; otherwise the inspector takes the scene's area
@@ -62,9 +81,9 @@ extension App {
 
   func drawTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.tabBar)
-    let labels = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
     var x = row.x
     // The name goes first when every tab still fits beside it.
+    let labels = tabLabels(width: row.width)
     let brand = " ChainTUI "
     if DisplayWidth.of(brand + labels.joined()) <= row.width {
       x = grid.put(brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
@@ -75,6 +94,18 @@ extension App {
       hits.tabs.append((x..<min(end, row.maxX), index))
       x = end
     }
+  }
+
+  /// Each scene's tab label for a row of a width: full titles when they all fit; otherwise
+  /// the other tabs shrink to their numbers, so the scene on screen (a tree's, often the last)
+  /// keeps its title in view, clipped with an ellipsis only when even that does not fit.
+  func tabLabels(width: Int) -> [String] {
+    let full = scenes.enumerated().map { " \($0.offset + 1) \($0.element.title) " }
+    guard DisplayWidth.of(full.joined()) > width else { return full }
+    var short = full.indices.map { $0 == sceneIndex ? full[$0] : " \($0 + 1) " }
+    let others = DisplayWidth.of(short.joined()) - DisplayWidth.of(full[sceneIndex])
+    short[sceneIndex] = DisplayWidth.clipped(full[sceneIndex], to: max(0, width - others))
+    return short
   }
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {

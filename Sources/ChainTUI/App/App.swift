@@ -4,9 +4,11 @@ package import ChainKit
 /// the virtual clock, and whether the user asked to quit.
 ///
 /// The app never touches a terminal: keys come in through ``press(_:)`` and screens go out
-/// through ``render()``, so the interactive runner and the scripted harness drive the same code.
+/// through ``render()``. The ``AppRunner`` drives it, on a real terminal or, for scripts and
+/// tests, a headless one (``HeadlessDriver``). What the app does depends only on its inputs,
+/// never on when a frame was drawn: hit testing and arrow focus lay the screen out afresh.
 @MainActor
-package final class App: ScriptTarget {
+package final class App {
   /// The smallest screen the explorer lays out for; below it a centred message asks for more.
   package static let minimumSize = Size(width: 60, height: 18)
 
@@ -22,13 +24,20 @@ package final class App: ScriptTarget {
   package let clock: VirtualClock
   /// The focused panel's name in each scene.
   var focusedNames: [String?]
+  /// Per scene, the focused panel's index among the focus stops when it was chosen: where focus
+  /// goes if that panel leaves the scene (a removed subscriber's neighbour, not the first panel).
+  var focusedIndexes: [Int] = []
   /// Whether the help overlay is shown.
   package internal(set) var showsHelp = false
   /// The inspector's state.
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
   package let colors: Bool
-  /// Where things were drawn in the last frame, for mouse clicks and arrow-key focus.
+  /// Whether the inspector draws measured wall-clock timings.
+  ///
+  /// Headless runs turn them off (`·` in their place): they are the one thing on screen no replay can reproduce.
+  package var showsTimings = true
+  /// Where things were drawn in the last frame; read it through ``currentHits()``.
   var hits = HitMap()
   /// The tab and status bars of recent frames, redrawn only when what they show changes.
   var chrome = ChromeCache()
@@ -46,27 +55,45 @@ package final class App: ScriptTarget {
   ///   - size: The screen size.
   ///   - colors: Whether to draw colours.
   ///   - trace: A tracer that also receives every record of every scene (`--trace`).
-  package init(size: Size, colors: Bool = true, trace: (any Tracer)? = nil) {
+  ///   - builtInScenes: Whether the six built-in scenes come first.
+  ///   - extra: Scenes of the user's own (Swift or tree files), after the built-in ones; their
+  ///     ids must differ from each other and from the built-in ones.
+  package init(
+    size: Size, colors: Bool = true, trace: (any Tracer)? = nil, builtInScenes: Bool = true,
+    scenes extra: [any Scene] = []
+  ) {
     self.size = size
     self.colors = colors
     let clock = VirtualClock()
     self.clock = clock
     var scenes: [any Scene] = []
     var tracers: [SceneTracer] = []
-    for id in SceneCatalog.ids {
+    func adopt(_ id: String, _ make: (SceneContext) -> any Scene) {
       let tracer = SceneTracer()
       tracer.forward = trace
+      // Set before the scene is built: its set-up records (a producer) name it too.
       tracer.sceneID = id
-      let scene = SceneCatalog.build(id, context: SceneContext(clock: clock, tracer: tracer))
+      let context = SceneContext(clock: clock, tracer: tracer)
+      let scene = make(context)
       scene.root.node.install(tracer)
+      scene.start(context)
       scenes.append(scene)
       tracers.append(tracer)
     }
+    for id in builtInScenes ? SceneCatalog.ids : [] {
+      adopt(id) { SceneCatalog.build(id, context: $0) }
+    }
+    for scene in extra { adopt(scene.id) { _ in scene } }
+    precondition(!scenes.isEmpty, "the explorer needs at least one scene")
+    let ids = scenes.map(\.id)
+    precondition(Set(ids).count == ids.count, "scene ids must be unique: \(ids)")
     self.scenes = scenes
     self.tracers = tracers
-    // Start on the first leaf: that is where the keys that post events are.
+    // Start where the keys that post events are: the first leaf with keys.
     self.focusedNames = scenes.map { scene in
-      (scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
+      (scene.allPanels.first { $0.children.isEmpty && !$0.keys.isEmpty }
+        ?? scene.allPanels.first { !$0.keys.isEmpty }
+        ?? scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
   }
 

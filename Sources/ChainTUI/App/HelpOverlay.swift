@@ -5,11 +5,18 @@ struct HelpOverlay {
   let theme: Theme
   let scene: any Scene
   let keys: [PanelKey]
+  /// How many scenes the tabs show, for the keys that switch among them.
+  let sceneCount: Int
+
+  /// "1-6, F1-F6" for six scenes; digits go up to 9 and function keys to F12.
+  private var sceneKeys: String {
+    sceneCount == 1 ? "1, F1" : "1-\(min(sceneCount, 9)), F1-F\(min(sceneCount, 12))"
+  }
 
   func draw(into grid: inout Grid) {
     var lines: [StyledLine] = [
       StyledLine("Keys everywhere", style: theme.emphasis),
-      "  1-6, F1-F6   switch scene (or click a tab)",
+      "  \(sceneKeys.padding(12)) switch scene (or click a tab)",
       "  Tab S-Tab    next / previous panel (or click one)",
       "  arrows       move focus in that direction",
       "  PgUp PgDn    scroll the focused panel's log",

@@ -8,6 +8,8 @@ package struct EventPattern: Sendable, Equatable {
     case stopped
     /// A listener prevented the default.
     case prevented
+    /// A listener (or responder) threw; the error is in the record.
+    case error
     /// Neither stopped nor prevented, and nothing threw.
     case ok
   }
@@ -38,6 +40,7 @@ package struct EventPattern: Sendable, Equatable {
     case nil: return true
     case .stopped: return record.stopped
     case .prevented: return record.prevented
+    case .error: return !record.errors.isEmpty
     case .ok: return !record.stopped && !record.prevented && record.errors.isEmpty
     }
   }

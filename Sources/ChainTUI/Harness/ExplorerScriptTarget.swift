@@ -1,16 +1,40 @@
 /// Creates the explorer app as a ``ScriptTarget``: what `chaintui script` and `HeadlessSession`
 /// drive.
 package enum ExplorerScriptTarget {
-  /// Creates the explorer at a size, showing a scene (`nil` for the first), without colours.
+  /// Creates the explorer at a size, without colours, under the headless run loop: the
+  /// built-in scenes, then `scenes` (a script's trees), showing `scene`, or else the first of
+  /// `scenes`, or else the first built-in one.
   ///
-  /// - Throws: ``UnknownSceneError`` when no scene has that id.
+  /// - Throws: ``UnknownSceneError`` when no scene has that id, ``ExplorerError`` when two
+  ///   scenes share an id.
   @MainActor
-  package static func make(size: Size, scene: String?) throws -> any ScriptTarget {
-    let app = App(size: size, colors: false)
-    if let scene, !app.select(sceneID: scene) {
-      throw UnknownSceneError(scene: scene, known: SceneCatalog.ids)
-    }
-    return app
+  package static func make(size: Size, scene: String?, scenes: [any Scene] = []) throws
+    -> any ScriptTarget
+  {
+    let ids = SceneCatalog.ids + scenes.map(\.id)
+    try Explorer.check(ids: ids, start: nil)
+    if let scene, !ids.contains(scene) { throw UnknownSceneError(scene: scene, known: ids) }
+    let app = App(size: size, colors: false, scenes: scenes)
+    if let start = scene ?? scenes.first?.id { app.select(sceneID: start) }
+    return HeadlessDriver(app: app)
+  }
+}
+
+extension ExplorerScriptTarget {
+  /// Creates the explorer at a size on the given scenes, showing the first, without colours,
+  /// under the headless run loop.
+  ///
+  /// - Throws: ``ExplorerError`` when there is no scene or two share an id.
+  @MainActor
+  package static func make(size: Size, scenes: [any Scene], includesBuiltInScenes: Bool)
+    throws(ExplorerError) -> any ScriptTarget
+  {
+    let builtIns = includesBuiltInScenes ? SceneCatalog.ids : []
+    try Explorer.check(ids: builtIns + scenes.map(\.id), start: nil)
+    let app = App(
+      size: size, colors: false, builtInScenes: includesBuiltInScenes, scenes: scenes)
+    if let first = scenes.first { app.select(sceneID: first.id) }
+    return HeadlessDriver(app: app)
   }
 }
 

@@ -7,13 +7,26 @@ package struct Script: Sendable, Equatable {
   package var file: String
   /// The size from a `size WxH` line, or `nil` for the runner's default.
   package var size: Size?
-  /// The scene from a `scene NAME` line, or `nil` for the app's first scene.
+  /// The scene from a `scene NAME` line, or `nil` for the app's first scene (the first tree's
+  /// when the script loads trees).
   package var scene: String?
+  /// The tree files from `tree FILE` lines, relative to the script's folder, in order.
+  package var trees: [ScriptTree] = []
   /// The actions and expectations, in the order they run.
   package var steps: [ScriptStep]
 
   /// The size a runner starts the app at when the script does not say.
   package static let defaultSize = Size(width: 80, height: 24)
+}
+
+/// A `tree FILE` line: a tree file the app opens as a scene beside the built-in ones.
+package struct ScriptTree: Sendable, Equatable {
+  /// The path as written, relative to the script's folder unless absolute.
+  package var path: String
+  /// Where the line is, for messages about the file.
+  package var location: SourceLocation
+  /// The line as written.
+  package var source: String
 }
 
 /// One line of a script that does something: an action, an expectation or a snapshot.
@@ -43,6 +56,14 @@ package enum ScriptAction: Sendable, Equatable {
   /// Compare the screen with a golden text file (`snapshot after-like`).
   case snapshot(String)
 
+  /// Whether the line checks something, so that the script can fail.
+  var isCheck: Bool {
+    switch self {
+    case .expect, .snapshot: true
+    case .press, .type, .resize, .tick, .focus: false
+    }
+  }
+
   /// Whether the line changes the app, which starts a new window for `expect event`.
   var isAction: Bool {
     switch self {
@@ -62,6 +83,8 @@ package enum ScriptExpectation: Sendable, Equatable {
   case row(Int, is: String)
   /// Some line of the panel's log contains the text.
   case logContains(panel: String, text: String)
+  /// No line of the panel's log contains the text: where a stop cut the flow.
+  case logDoesNotContain(panel: String, text: String)
   /// Some line of the inspector's "why" for the panel (its listeners, for the newest kept
   /// dispatch the pattern matches, or else the selected or newest one) contains the text.
   case whyContains(panel: String, dispatch: EventPattern?, text: String)

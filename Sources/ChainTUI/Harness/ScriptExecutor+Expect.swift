@@ -25,6 +25,12 @@ extension ScriptExecutor {
       let tail = log.suffix(10).map { "    \($0)" }
       return "no line of \(panel)'s log contains \"\(text)\"; its last lines:\n"
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
+    case .logDoesNotContain(let panel, let text):
+      guard let log = target.log(ofPanel: panel) else {
+        return "there is no panel named '\(panel)'"
+      }
+      guard let line = log.first(where: { $0.contains(text) }) else { return nil }
+      return "\(panel)'s log has the line \"\(line)\""
     case .whyContains(let panel, let dispatch, let text):
       guard let why = target.why(ofPanel: panel, dispatch: dispatch) else {
         let which = dispatch == nil ? "no dispatch yet" : "no kept dispatch matches"

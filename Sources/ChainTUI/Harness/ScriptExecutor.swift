@@ -36,7 +36,15 @@ package final class ScriptExecutor {
 
   /// Runs one step.
   package func perform(_ step: ScriptStep) throws(ScriptFailure) {
-    if step.action.isAction { startWindow() }
+    if step.action.isAction {
+      guard !target.isFinished else {
+        throw ScriptFailure(
+          location: step.location, statement: step.source,
+          reason: "the app quit before this line (q or Ctrl-C), so no input reaches it any more",
+          screen: target.render())
+      }
+      startWindow()
+    }
     let problem: String?
     switch step.action {
     case .press(let keys):

@@ -8,6 +8,16 @@ extension ScriptLine {
     switch command.isQuotedString ? "" : command.text {
     case "size", "scene":
       try header(command, into: &script)
+    case "tree":
+      guard script.steps.isEmpty else {
+        throw error(
+          "expected 'tree' before the first action or expectation; it sets which scenes the"
+            + " app starts with", at: command)
+      }
+      let path = try name("a tree file's path")
+      try end(after: "tree FILE")
+      script.trees.append(
+        ScriptTree(path: path, location: location(command.column), source: source))
     case "press":
       var keys: [Key] = []
       repeat { keys.append(try key()) } while hasMore

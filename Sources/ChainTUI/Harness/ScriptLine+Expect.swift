@@ -25,7 +25,14 @@ extension ScriptLine {
     case "log":
       _ = try keyword(["of"], after: "'expect log'")
       let panel = try name("a panel name")
-      _ = try keyword(["contains"], after: "'expect log of PANEL'")
+      let verb = try keyword(["contains", "does"], after: "'expect log of PANEL'")
+      if verb == "does" {
+        _ = try keyword(["not"], after: "'expect log of PANEL does'")
+        _ = try keyword(["contain"], after: "'expect log of PANEL does not'")
+        let text = try quoted("the text")
+        try end(after: "expect log of PANEL does not contain \"...\"")
+        return .logDoesNotContain(panel: panel, text: text)
+      }
       let text = try quoted("the text")
       try end(after: "expect log of PANEL contains \"...\"")
       return .logContains(panel: panel, text: text)
@@ -74,7 +81,8 @@ extension ScriptLine {
         pattern.path = path
       case "outcome":
         guard let outcome = EventPattern.Outcome(rawValue: value) else {
-          throw error("expected outcome=stopped, prevented or ok, found '\(value)'", at: token)
+          throw error(
+            "expected outcome=stopped, prevented, error or ok, found '\(value)'", at: token)
         }
         pattern.outcome = outcome
       case "kind":

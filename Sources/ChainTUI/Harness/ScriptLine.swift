@@ -49,6 +49,9 @@ struct ScriptLine {
     return !tokens[position].isQuotedString && tokens[position].text == word
   }
 
+  /// The next token without taking it, `nil` at the end of the line.
+  var upcoming: ScriptToken? { position < tokens.count ? tokens[position] : nil }
+
   /// The next token, or an error saying what was expected at the end of the line.
   mutating func next(_ expected: String) throws(ScriptSyntaxError) -> ScriptToken {
     guard position < tokens.count else {

@@ -1,10 +1,11 @@
 package import ChainKit
 package import Foundation
 
-/// Creates the app for a script at a size, in a scene (`nil` for the first); throws for an
-/// unknown scene.
+/// Creates the app for a script at a size, with extra scenes (the script's trees) beside the
+/// built-in ones, showing a scene (`nil` for the first extra scene, or the first); throws for
+/// an unknown scene.
 package typealias ScriptTargetFactory =
-  @MainActor (_ size: Size, _ scene: String?) throws -> any ScriptTarget
+  @MainActor (_ size: Size, _ scene: String?, _ scenes: [any Scene]) throws -> any ScriptTarget
 
 /// The result of one script: passed, failed at a step, or not parsed.
 package struct ScriptReport: Sendable {
@@ -72,24 +73,55 @@ package struct ScriptRunner {
     let store =
       snapshotDirectory.map { SnapshotStore(directory: $0, update: updateSnapshots) }
       ?? SnapshotStore(forScriptAt: url, update: updateSnapshots)
-    return run(bytes: bytes, file: name, snapshots: store)
+    return run(
+      bytes: bytes, file: name, snapshots: store, folder: url.deletingLastPathComponent())
   }
 
-  /// Parses and runs script bytes.
-  package func run(bytes: [UInt8], file: String, snapshots: SnapshotStore?) -> ScriptReport {
+  /// Parses and runs script bytes; `tree` lines are relative to `folder` (the working
+  /// directory when `nil`).
+  package func run(
+    bytes: [UInt8], file: String, snapshots: SnapshotStore?, folder: URL? = nil
+  ) -> ScriptReport {
     do throws(ScriptSyntaxError) {
       let script = try ScriptParser.parse(bytes: bytes, file: file)
-      return run(script, snapshots: snapshots)
+      return run(script, snapshots: snapshots, folder: folder)
     } catch {
       return ScriptReport(file: file, outcome: .syntaxError(error), dispatches: [])
     }
   }
 
-  /// Runs a parsed script against a new app.
-  package func run(_ script: Script, snapshots: SnapshotStore?) -> ScriptReport {
+  /// Runs a parsed script against a new app, with its trees opened from `folder`.
+  ///
+  /// A script with no `expect` or `snapshot` line fails without running: it could never fail,
+  /// so a PASS would claim something nobody checked.
+  package func run(_ script: Script, snapshots: SnapshotStore?, folder: URL? = nil)
+    -> ScriptReport
+  {
+    guard script.steps.contains(where: \.action.isCheck) else {
+      let failure = ScriptFailure(
+        location: SourceLocation(file: script.file, line: 1, column: 1),
+        statement: "the whole script",
+        reason: "it has no 'expect' or 'snapshot' line, so it could never fail;"
+          + " add what should hold at the end (a recording ends with its final screen)",
+        screen: nil)
+      return ScriptReport(file: script.file, outcome: .failed(failure), dispatches: [])
+    }
+    var scenes: [any Scene] = []
+    for tree in script.trees {
+      let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      let url = URL(fileURLWithPath: tree.path, relativeTo: base).standardizedFileURL
+      switch TreeFileLoader.scene(contentsOf: url, file: tree.path) {
+      case .success(let scene): scenes.append(scene)
+      case .failure(let errors):
+        let failure = ScriptFailure(
+          location: tree.location, statement: tree.source,
+          reason: "the tree file has problems:\n" + errors.description, screen: nil)
+        return ScriptReport(file: script.file, outcome: .failed(failure), dispatches: [])
+      }
+    }
     let target: any ScriptTarget
     do {
-      target = try makeTarget(script.size ?? Script.defaultSize, script.scene)
+      target = try makeTarget(script.size ?? Script.defaultSize, script.scene, scenes)
     } catch {
       let failure = ScriptFailure(
         location: SourceLocation(file: script.file, line: 1, column: 1),

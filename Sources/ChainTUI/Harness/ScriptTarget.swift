@@ -35,7 +35,4 @@ package protocol ScriptTarget: AnyObject {
 extension ScriptTarget {
   /// Scans ``dispatches``; the app keeps the answer instead.
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
-
-  /// No explanations: a target without an inspector.
-  package func why(ofPanel name: String, dispatch: EventPattern?) -> [String]? { nil }
 }

@@ -14,8 +14,12 @@ package enum ScriptWriter {
 
   /// The line that advances the clock by a duration, in whole milliseconds.
   package static func line(forTick duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return "tick \(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+    "tick \(duration.wholeMilliseconds)ms"
+  }
+
+  /// The line that expects a screen row to be exactly a text.
+  package static func line(expectingRow row: Int, is text: String) -> String {
+    "expect row \(row) is \(quoted(text))"
   }
 
   /// A name as a bare word when it reads back as itself, else as a quoted string.
@@ -23,14 +27,27 @@ package enum ScriptWriter {
     let needsQuotes =
       name.isEmpty || name.first == "#" || name.contains("\"")
       || name.contains { ScriptLexer.isBlank($0) }
-    guard needsQuotes else { return name }
+    return needsQuotes ? quoted(name) : name
+  }
+
+  /// A text as a quoted string that the lexer reads back as the same text.
+  static func quoted(_ text: String) -> String {
     var quoted = "\""
-    for character in name {
+    for character in text {
       switch character {
       case "\"": quoted += "\\\""
       case "\\": quoted += "\\\\"
       case "\t": quoted += "\\t"
-      default: quoted.append(character)
+      case "\n": quoted += "\\n"
+      case "\u{1B}": quoted += "\\e"
+      default:
+        if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) {
+          quoted.append(character)
+        } else {
+          for scalar in character.unicodeScalars {
+            quoted += "\\u{\(String(scalar.value, radix: 16))}"
+          }
+        }
       }
     }
     return quoted + "\""

@@ -23,9 +23,17 @@ package final class TraceInspector {
   /// The most messages kept.
   package let problemCapacity = 200
   private(set) var sessions: [TraceScene]
-  private var splitter: TraceLineSplitter
-  private var lineNumber = 0
+  /// What each stream (a connection, a file) is in the middle of, by stream number.
+  private var streams: [Int: StreamState] = [:]
+  private let maxLineLength: Int
   private let decoder = JSONDecoder()
+
+  /// One stream's place: its unfinished line, its line count, the session its records go to.
+  private struct StreamState {
+    var splitter: TraceLineSplitter
+    var lineNumber = 0
+    var session: TraceScene
+  }
 
   /// Creates an inspector with one empty session, waiting for input.
   ///
@@ -39,10 +47,10 @@ package final class TraceInspector {
     let first = TraceScene(number: 1, source: source)
     sessions = [first]
     app = App(size: size, colors: colors, scenes: [(first, first.tracer)])
-    splitter = TraceLineSplitter(maxLength: maxLineLength)
+    self.maxLineLength = maxLineLength
   }
 
-  /// The session records go to now.
+  /// The newest session.
   var current: TraceScene { sessions[sessions.count - 1] }
 
   /// How many sessions there are (one per run or reconnect of the traced program).
@@ -54,59 +62,88 @@ package final class TraceInspector {
     return (counts.records, counts.dispatches, counts.dropped, counts.skipped)
   }
 
-  /// Reads the next bytes of the stream.
-  package func feed(_ bytes: some Sequence<UInt8>) {
-    for piece in splitter.feed(bytes) {
-      lineNumber += 1
+  /// Reads the next bytes of a stream.
+  ///
+  /// - Parameters:
+  ///   - bytes: What arrived.
+  ///   - stream: Which stream they belong to, when several are read at once (connections);
+  ///     each has its own lines and session.
+  package func feed(_ bytes: some Sequence<UInt8>, stream: Int = 0) {
+    var state =
+      streams[stream]
+      ?? StreamState(
+        splitter: TraceLineSplitter(maxLength: maxLineLength), session: freshSession())
+    for piece in state.splitter.feed(bytes) {
+      state.lineNumber += 1
       switch piece {
-      case .line(let line): take(line)
+      case .line(let line): take(line, in: &state)
       case .tooLong(let length):
-        problem("line \(lineNumber): \(length) bytes, longer than \(splitter.maxLength); skipped")
+        problem(
+          "line \(state.lineNumber): \(length) bytes, longer than \(maxLineLength); skipped",
+          in: &state)
       }
     }
+    streams[stream] = state
   }
 
-  /// Ends the current stream (a connection closed, a file read to its end without `--follow`):
-  /// an unfinished last line is reported as truncated, and the next bytes start a new session.
+  /// Ends a stream (a connection closed, a file read to its end without `--follow`): an
+  /// unfinished last line is reported as truncated, and the stream's next bytes, if any, start
+  /// a new session.
   ///
-  /// - Parameter why: What ended, for the session's log ("connection closed").
-  package func endOfStream(_ why: String) {
-    if let length = splitter.finish() {
-      lineNumber += 1
-      problem("line \(lineNumber): truncated (\(length) bytes without a newline at the end)")
+  /// - Parameters:
+  ///   - why: What ended, for the session's log ("the program disconnected").
+  ///   - stream: Which stream ended.
+  package func endOfStream(_ why: String, stream: Int = 0) {
+    guard var state = streams.removeValue(forKey: stream) else {
+      if stream == 0, !current.hasEnded, current.isEmpty { current.end(why) }
+      return
     }
-    lineNumber = 0
-    if !current.hasEnded { current.end(why) }
+    if let length = state.splitter.finish() {
+      state.lineNumber += 1
+      problem(
+        "line \(state.lineNumber): truncated (\(length) bytes without a newline at the end)",
+        in: &state)
+    }
+    if !state.session.hasEnded { state.session.end(why) }
   }
 
-  private func take(_ line: [UInt8]) {
+  /// The empty first session if nothing claimed it yet, or a new one.
+  private func freshSession() -> TraceScene {
+    if sessions.count == 1, current.isEmpty, !current.hasEnded,
+      !streams.values.contains(where: { $0.session === current })
+    {
+      return current
+    }
+    return startSession()
+  }
+
+  private func take(_ line: [UInt8], in state: inout StreamState) {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
     let decoded: TraceLine
     do {
       decoded = try decoder.decode(TraceLine.self, from: Data(line))
     } catch {
-      problem(TraceDecodingError(line: lineNumber, underlying: error).description)
+      problem(TraceDecodingError(line: state.lineNumber, underlying: error).description, in: &state)
       return
     }
-    if case .session = decoded.body, !current.isEmpty {
-      startSession()
-    } else if current.hasEnded {
-      startSession()
+    if case .session = decoded.body, !state.session.isEmpty {
+      state.session = startSession()
     }
-    current.apply(decoded)
+    state.session.apply(decoded)
     if case .session = decoded.body { app.titlesChanged() }
   }
 
-  private func startSession() {
+  @discardableResult
+  private func startSession() -> TraceScene {
     let scene = TraceScene(number: sessions.count + 1, source: sourceName)
     sessions.append(scene)
     app.append(scene, tracer: scene.tracer)
+    return scene
   }
 
-  private func problem(_ message: String) {
-    if current.hasEnded { startSession() }
+  private func problem(_ message: String, in state: inout StreamState) {
     problems.append(message)
     if problems.count > problemCapacity { problems.removeFirst(problems.count - problemCapacity) }
-    current.skip(message)
+    state.session.skip(message)
   }
 }

@@ -8,18 +8,18 @@ import ChainKit
   import Darwin
 #endif
 
-/// A Unix domain socket `chaintui inspect --listen` accepts traced programs on, one at a time:
-/// each connection is a stream (and a new session); when it closes the next is accepted.
+/// A Unix domain socket `chaintui inspect --listen` accepts traced programs on: each connection
+/// is a stream of its own (and a session), so programs can come and go, and overlap.
 ///
 /// NB: the one type of the inspector that holds sockets. Invariants, checked by
-/// ``checkInvariants()``: both descriptors are non-blocking, so a poll never waits; `client`
-/// is -1 exactly when no program is connected; the socket file is removed on `deinit` only if
-/// this server made it.
+/// ``checkInvariants()``: every descriptor is non-blocking, so a poll never waits; a closed
+/// connection leaves `clients` at once; the socket file is removed on `deinit`.
 @MainActor
 package final class TraceSocketServer: TraceSource {
   package let path: String
   private let listener: Int32
-  private var client: Int32 = -1
+  /// The connected programs: descriptor and stream number.
+  private var clients: [(fd: Int32, stream: Int)] = []
   /// How many programs connected so far.
   package private(set) var connectionCount = 0
   static let budget = 1 << 20
@@ -62,46 +62,61 @@ package final class TraceSocketServer: TraceSource {
   }
 
   isolated deinit {
-    if client >= 0 { close(client) }
+    for client in clients { close(client.fd) }
     close(listener)
     unlink(path)
   }
 
   /// Whether a program is connected now.
-  package var isConnected: Bool { client >= 0 }
+  package var isConnected: Bool { !clients.isEmpty }
 
   package func poll(into inspector: TraceInspector) -> Bool {
-    if client < 0 {
+    while true {
       let accepted = accept(listener, nil, nil)
-      guard accepted >= 0 else { return false }
+      guard accepted >= 0 else { break }
       _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
-      client = accepted
       connectionCount += 1
+      clients.append((accepted, connectionCount))
     }
+    var arrived = false
     var chunk = [UInt8](repeating: 0, count: 65_536)
-    var total = 0
-    while total < Self.budget {
-      let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-      if count > 0 {
-        inspector.feed(chunk[..<count])
-        total += count
-        continue
+    var index = 0
+    while index < clients.count {
+      let (fd, stream) = clients[index]
+      var total = 0
+      var open = true
+      while total < Self.budget {
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+          inspector.feed(chunk[..<count], stream: stream)
+          total += count
+          continue
+        }
+        if count < 0, errno == EINTR { continue }
+        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
+        // 0: the program closed its end; an error: the connection is gone either way.
+        open = false
+        break
       }
-      if count < 0, errno == EINTR { continue }
-      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
-      // 0: the program closed its end; an error: the connection is gone either way.
-      close(client)
-      client = -1
-      inspector.endOfStream("the program disconnected")
-      return true
+      arrived = arrived || total > 0
+      if open {
+        index += 1
+      } else {
+        close(fd)
+        clients.remove(at: index)
+        inspector.endOfStream("the program disconnected", stream: stream)
+        arrived = true
+      }
     }
-    return total > 0
+    return arrived
   }
 
   /// Traps if an invariant above does not hold.
   package func checkInvariants() {
     precondition(fcntl(listener, F_GETFL) & O_NONBLOCK != 0, "the listener blocks")
-    precondition(client < 0 || fcntl(client, F_GETFL) & O_NONBLOCK != 0, "the client blocks")
+    for client in clients {
+      precondition(fcntl(client.fd, F_GETFL) & O_NONBLOCK != 0, "a connection blocks")
+    }
   }
 
   private static func address(_ path: String) -> sockaddr_un? {

@@ -17,10 +17,14 @@ final class InspectorRowCells {
     let lines: Int
     /// Whether colours are drawn.
     let colors: Bool
+    /// Whether wall-clock timings are drawn, or `·` in their place.
+    let showsTimings: Bool
 
     /// The same layout, selected or not.
     func selected(_ isSelected: Bool) -> Layout {
-      Layout(depth: depth, isSelected: isSelected, width: width, lines: lines, colors: colors)
+      Layout(
+        depth: depth, isSelected: isSelected, width: width, lines: lines, colors: colors,
+        showsTimings: showsTimings)
     }
   }
 

@@ -1,25 +1,53 @@
 import ChainKit
 
-/// The text of the inspector's list rows for each dispatch, made once per dispatch: a kept
-/// record never changes, while the list is drawn on every frame.
+/// The text of the inspector's list rows for each dispatch, made once per dispatch (a kept
+/// record never changes, while the list is drawn on every frame), and the number each dispatch
+/// is shown under.
+///
+/// Numbers count the scene's dispatches from 1 in the order its tracer kept them. NB: not the
+/// records' ids, which are unique in the process and so depend on whatever ran before (another
+/// scene, another script); a number depends on the scene's own inputs only, so a replay shows
+/// the same ones.
 @MainActor
 final class InspectorRowText {
   /// The most dispatches remembered; past it the cache starts over.
   private let capacity: Int
   private var texts: [UInt64: (header: String, hops: String)] = [:]
-  private var details: [UInt64: (title: String, lines: [String])] = [:]
+  private var details: [DetailsKey: (title: String, lines: [String])] = [:]
+  private var numbers: [UInt64: Int] = [:]
+  private var lastNumber = 0
+
+  private struct DetailsKey: Hashable {
+    let id: UInt64
+    let showsTimings: Bool
+  }
 
   /// Creates an empty cache remembering up to `capacity` dispatches.
   init(capacity: Int) {
     self.capacity = max(1, capacity)
   }
 
-  /// The header after its indent and mark (" #12 like actions1>post 3µs"), and the hops
-  /// ("actions1:tgt handled · post:bub passed" or "no listener ran").
+  /// Gives a newly kept dispatch the next number.
+  func number(_ record: DispatchRecord) {
+    lastNumber += 1
+    numbers[record.id] = lastNumber
+  }
+
+  /// Forgets a dispatch the tracer no longer keeps.
+  func forget(_ record: DispatchRecord) {
+    numbers.removeValue(forKey: record.id)
+  }
+
+  /// `#N` for a kept dispatch, `#?` for one no longer kept.
+  func label(ofID id: UInt64) -> String {
+    numbers[id].map { "#\($0)" } ?? "#?"
+  }
+
+  /// The header after its indent and mark (" #12 like actions1>post"), without the timing, and
+  /// the hops ("actions1:tgt handled · post:bub passed" or "no listener ran").
   func text(for record: DispatchRecord) -> (header: String, hops: String) {
     if let known = texts[record.id] { return known }
-    let header =
-      " #\(record.id) \(record.key) \(record.path.joined(separator: ">")) \(InspectorView.time(record.elapsedNanoseconds))"
+    let header = " \(label(ofID: record.id)) \(record.key) \(record.path.joined(separator: ">"))"
     let hops = record.hops.lazy.filter { !$0.passed }.map {
       "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))"
     }
@@ -29,12 +57,16 @@ final class InspectorRowText {
     return text
   }
 
-  /// The details of a dispatch, as ``InspectorView/details(of:)`` makes them.
-  func details(for record: DispatchRecord) -> (title: String, lines: [String]) {
-    if let known = details[record.id] { return known }
-    let made = InspectorView.details(of: record)
+  /// The details of a dispatch, as ``InspectorView/details(of:label:parentLabel:showsTimings:)``
+  /// makes them.
+  func details(for record: DispatchRecord, showsTimings: Bool) -> (title: String, lines: [String]) {
+    let key = DetailsKey(id: record.id, showsTimings: showsTimings)
+    if let known = details[key] { return known }
+    let made = InspectorView.details(
+      of: record, label: label(ofID: record.id), parentLabel: record.parent.map(label(ofID:)),
+      showsTimings: showsTimings)
     if details.count >= capacity { details.removeAll(keepingCapacity: true) }
-    details[record.id] = made
+    details[key] = made
     return made
   }
 }

@@ -11,6 +11,9 @@ struct InspectorView {
   let rowText: InspectorRowText
   /// The list rows as drawn, kept across frames by the scene's tracer.
   let rowCells: InspectorRowCells
+  /// Whether measured wall-clock timings are drawn; headless runs draw `·` in their place, as
+  /// no replay can reproduce them.
+  let showsTimings: Bool
   /// The panel the details explain instead of the hops, and the explanation.
   let why: (panel: String, lines: [String])?
   /// The list rows drawn and the dispatch each shows, for clicks.
@@ -18,11 +21,12 @@ struct InspectorView {
 
   init(
     theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText,
-    rowCells: InspectorRowCells, why: (panel: String, lines: [String])? = nil
+    rowCells: InspectorRowCells, showsTimings: Bool, why: (panel: String, lines: [String])? = nil
   ) {
     self.why = why
     self.rowText = rowText
     self.rowCells = rowCells
+    self.showsTimings = showsTimings
     self.theme = theme
     self.inspector = inspector
     self.entries = entries
@@ -78,7 +82,7 @@ struct InspectorView {
       let (item, depth): (InspectorItem, Int) = entries[position]
       let layout = InspectorRowCells.Layout(
         depth: depth, isSelected: item.seq == selected, width: area.width,
-        lines: linesPerEntry, colors: theme.colors)
+        lines: linesPerEntry, colors: theme.colors, showsTimings: showsTimings)
       let cells = entryRows(item, layout).cells
       for line in 0..<linesPerEntry {
         let start = line * area.width
@@ -159,8 +163,13 @@ struct InspectorView {
     // Piece by piece, as one string would be laid out, without building that string.
     var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
     x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    let headerEnd = grid.put(
-      text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    if let record = item.dispatch {
+      x = grid.put(
+        " " + Self.time(record.elapsedNanoseconds, shown: showsTimings), at: Point(x: x, y: y),
+        style: style, maxWidth: area.maxX - x)
+    }
+    let headerEnd = x
     y += 1
     if layout.lines == 2 {
       let x = grid.put(
@@ -187,8 +196,10 @@ struct InspectorView {
 
   private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
     drawDetails(
-      why.map { ("─ why \($0.panel) for #\(record.id) \(record.key) ", $0.lines) }
-        ?? rowText.details(for: record), in: area, into: &grid)
+      why.map {
+        ("─ why \($0.panel) for \(rowText.label(ofID: record.id)) \(record.key) ", $0.lines)
+      }
+        ?? rowText.details(for: record, showsTimings: showsTimings), in: area, into: &grid)
   }
 
   private func drawDetails(
@@ -207,26 +218,30 @@ struct InspectorView {
 
   /// The details' text of a dispatch: the title before its rule, then the lines below it, the
   /// outcome last.
-  static func details(of record: DispatchRecord) -> (title: String, lines: [String]) {
+  static func details(
+    of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
+  ) -> (title: String, lines: [String]) {
+    let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
     var lines = [
       "payload \(record.payload)",
       "path \(record.path.joined(separator: " > "))",
     ]
     for hop in record.hops where !hop.passed {
       lines.append(
-        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(Self.time(hop.elapsedNanoseconds))"
+        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(time(hop.elapsedNanoseconds))"
       )
     }
-    var outcome = "ran \(record.listenersRun), \(Self.time(record.elapsedNanoseconds))"
+    var outcome = "ran \(record.listenersRun), \(time(record.elapsedNanoseconds))"
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
-    if let parent = record.parent { outcome += ", nested in #\(parent)" }
+    if let parentLabel { outcome += ", nested in \(parentLabel)" }
     lines.append(outcome)
-    return ("─ #\(record.id) \(record.kind.rawValue) \(record.key) ", lines)
+    return ("─ \(label) \(record.kind.rawValue) \(record.key) ", lines)
   }
 
-  /// A duration in the unit that keeps it short: ns, µs or ms.
-  static func time(_ nanoseconds: UInt64) -> String {
+  /// A duration in the unit that keeps it short (ns, µs or ms), or `·` when timings are hidden.
+  static func time(_ nanoseconds: UInt64, shown: Bool) -> String {
+    guard shown else { return "·" }
     if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
     if nanoseconds < 1_000_000 { return "\(nanoseconds / 1_000)µs" }
     return "\(nanoseconds / 1_000_000)ms"

@@ -1,66 +1,83 @@
-package import ChainKit
+public import ChainKit
 
 /// A box on screen that owns one ChainKit node: the panel tree is the node tree.
 ///
 /// A panel is composed with its node, never a subclass of one: its ``node`` is what events are
 /// posted to and heard at, and adding a child panel mounts the child's node under this one. A
-/// panel shows a few body lines (its state, kept up to date by its scene), the keys that do
-/// something while it has focus, and a log of what reached it.
+/// panel shows a few ``body`` lines (its state, which its scene keeps up to date), the ``keys``
+/// that do something while it has focus, and a log of what reached it, which the explorer writes
+/// from the scene's trace.
+///
+/// ```swift
+/// let inbox = Panel("inbox", title: "inbox (list)")
+/// let row = Panel("row1")
+/// inbox.add(row)
+/// row.keys = [PanelKey(.enter, "open") { row.node.post("opened", ["row": 1]) }]
+/// inbox.node.on("opened") { _, params in inbox.body = ["opened \(params)"] }
+/// ```
 @MainActor
-package final class Panel {
+public final class Panel {
   /// The panel's node; its name is the panel's name.
-  package let node: Node
-  /// The panel's title in its border (the node's name unless a scene chose otherwise).
-  package var title: String
-  /// The panel whose node this panel's node is mounted under, if it is in a tree.
-  package private(set) weak var parent: Panel?
+  public let node: Node
+  /// The panel's title in its border (the name unless chosen otherwise).
+  public var title: String
+  /// The panel this one is drawn inside, if it is in a tree.
+  public private(set) weak var parent: Panel?
   /// The child panels, in layout order.
-  package private(set) var children: [Panel] = []
-  /// How children are placed: side by side or stacked.
-  package var axis: Layout.Axis = .horizontal
-  /// The panel's share of its parent's space relative to its siblings.
-  package var weight = 1
-  /// A fixed length along the parent's axis (rows or columns), when there is room; `nil` shares
+  public private(set) var children: [Panel] = []
+  /// How children are placed: side by side (`.horizontal`, the default) or stacked.
+  public var axis: Layout.Axis = .horizontal
+  /// The panel's share of its parent's space relative to its siblings; 1 by default.
+  public var weight = 1
+  /// A fixed length along the parent's axis (rows or columns) when there is room; `nil` shares
   /// by ``weight``.
-  package var length: Int?
-  /// The state the panel shows above its log, drawn first.
-  package var body: [StyledLine] = []
-  /// The keys that do something while this panel has focus.
-  package var keys: [PanelKey] = [] {
+  public var length: Int?
+  /// The state the panel shows above its log, one styled line per row; lines are cut to fit.
+  public var body: [StyledLine] = []
+  /// The keys that do something while this panel has focus, shown in its bottom border.
+  public var keys: [PanelKey] = [] {
     didSet { Self.generation &+= 1 }
   }
-  /// What reached the panel, newest last.
-  package var log = PanelLog()
-  /// Whether a leaf shows its log under its body; off for leaves whose body is all they show.
-  package var showsLog = true
-  /// Rows of the log shown by a panel with children (a leaf uses what is left).
-  package var logRows = 2
+  /// Whether a leaf shows its log under its body; turn it off for leaves whose body is all
+  /// they show.
+  public var showsLog = true
+  /// Rows of the log shown by a panel with children (a leaf uses what is left); 2 by default.
+  public var logRows = 2
   /// The accent colour of the border.
-  package var accent: Style.Color = .blue
+  public var accent: Style.Color = .blue
+  /// What reached the panel, newest last, with its scroll position.
+  package var log = PanelLog()
   /// Bumped whenever any panel's keys or place in a tree change, so text made from a panel's
   /// tree path and keys (the status bar) can be kept until it does.
   static private(set) var generation = 0
-  /// Whether Tab stops here even though the panel has children (it has its own keys).
-  package var isFocusStop: Bool { children.isEmpty || !keys.isEmpty }
 
   /// Creates a panel and its node.
   ///
   /// - Parameters:
   ///   - name: The node's name, unique within a scene (logs and scripts find panels by it).
   ///   - title: The border title; the name when `nil`.
-  package init(_ name: String, title: String? = nil) {
+  public init(_ name: String, title: String? = nil) {
     node = Node(name)
     self.title = title ?? name
     hearOwnNode()
   }
 
   /// The panel's name, which is its node's name.
-  package var name: String { node.name }
+  public var name: String { node.name }
+
+  /// The lines of the panel's log, oldest first (the newest 200 are kept).
+  public var logLines: [String] { log.lines }
+
+  /// Adds a line to the panel's log.
+  ///
+  /// - Parameter line: The text; it is not wrapped.
+  public func note(_ line: String) { log.append(line) }
 
   /// Adds a child panel at the end and mounts its node under this panel's node.
   ///
-  /// - Parameter child: A panel without a parent.
-  package func add(_ child: Panel) {
+  /// - Parameter child: A panel without a parent; adding one that has a parent, or whose node
+  ///   is already above this one, is a programmer error and traps.
+  public func add(_ child: Panel) {
     precondition(child.parent == nil, "panel \(child.name) already has a parent")
     do {
       try child.node.mount(at: node)
@@ -74,8 +91,8 @@ package final class Panel {
 
   /// Removes a child panel and unmounts its node; the child keeps its own subtree.
   ///
-  /// - Parameter child: One of this panel's children.
-  package func remove(_ child: Panel) {
+  /// - Parameter child: One of this panel's children; any other panel is ignored.
+  public func remove(_ child: Panel) {
     guard let index = children.firstIndex(where: { $0 === child }) else { return }
     children.remove(at: index)
     child.node.unmount(from: node)
@@ -83,8 +100,8 @@ package final class Panel {
     Self.generation &+= 1
   }
 
-  /// Adds a line to the log.
-  package func note(_ line: String) { log.append(line) }
+  /// Whether Tab stops here: a leaf, or a panel with children that has its own keys.
+  package var isFocusStop: Bool { children.isEmpty || !keys.isEmpty }
 
   /// This panel and every panel below it, parents before children, in layout order.
   package var subtree: [Panel] {

@@ -1,21 +1,27 @@
 /// A key (or a class of keys, such as the digits) that does something on one panel, with the
-/// label the status line and help show.
+/// label the status line, the panel's border and the help show.
 ///
-/// The action runs on the main actor when the panel has focus and the key is pressed; scene code
-/// captures its model weakly, because the panel (which the model owns) keeps the action.
+/// The action runs on the main actor when the panel has focus and the key is pressed. The
+/// panel keeps the action, so an action that uses the panel or the scene's model captures them
+/// weakly or unowned.
 @MainActor
-package struct PanelKey {
+public struct PanelKey {
   /// The key's name as the status line shows it ("l", "enter", "0-9").
-  package let displayName: String
+  public let displayName: String
   /// What the key does, in a word or two ("like", "post load").
-  package let label: String
+  public let label: String
   /// Whether a pressed key is this one.
   let matches: @MainActor (Key) -> Bool
   /// Runs the key's effect, given the key pressed.
   let action: @MainActor (Key) -> Void
 
   /// Creates a panel key for one key.
-  package init(_ key: Key, _ label: String, action: @escaping @MainActor () -> Void) {
+  ///
+  /// - Parameters:
+  ///   - key: The key, such as `.enter` or `.character("l")`.
+  ///   - label: What it does, in a word or two.
+  ///   - action: What pressing it does.
+  public init(_ key: Key, _ label: String, action: @escaping @MainActor () -> Void) {
     displayName = KeyName.format(key)
     self.label = label
     matches = { $0 == key }
@@ -23,7 +29,13 @@ package struct PanelKey {
   }
 
   /// Creates a panel key for any of several keys, such as the digits.
-  package init(
+  ///
+  /// - Parameters:
+  ///   - keys: The keys it answers to.
+  ///   - displayName: How the status line names them ("0-9").
+  ///   - label: What they do, in a word or two.
+  ///   - action: What pressing one does, given the key pressed.
+  public init(
     anyOf keys: [Key], shown displayName: String, _ label: String,
     action: @escaping @MainActor (Key) -> Void
   ) {

@@ -1,7 +1,7 @@
 /// Draws a scene's panels into a rectangle: a box per panel, its body, its children, its log.
 ///
-/// A panel with children gives them the middle of its box, keeping a line of body on top and
-/// a few log lines at the bottom when there is room; a leaf shows its body, then as much of its
+/// A panel with children gives them the middle of its box, keeping a few lines of body on top
+/// and a few log lines at the bottom when there is room; a leaf shows its body, then as much of its
 /// log as fits. The focused panel's title is reversed and its border bold, and every panel
 /// with keys shows them in its bottom border.
 @MainActor
@@ -51,7 +51,8 @@ struct PanelRenderer {
 
   private mutating func drawContainer(_ panel: Panel, in inner: Rect, into grid: inout Grid) {
     let roomy = inner.height >= 10
-    let bodyRows = roomy ? min(1, panel.body.count) : 0
+    // Up to three lines of state when there is room (a tree panel's text, then what it did).
+    let bodyRows = roomy ? min(panel.body.count, max(1, min(3, inner.height / 6))) : 0
     let logRows = roomy ? panel.logRows : (inner.height >= 6 ? 1 : 0)
     let parts = Layout.split(
       inner, .vertical, [.fixed(bodyRows), Layout.Share(weight: 1, minimum: 3), .fixed(logRows)])

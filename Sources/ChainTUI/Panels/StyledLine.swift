@@ -2,14 +2,18 @@
 ///
 /// Panels describe their state as lines rather than drawing, so a scene never needs to know the
 /// size it is shown at; the renderer cuts lines to fit.
-package struct StyledLine: Sendable, Hashable {
+public struct StyledLine: Sendable, Hashable {
   /// The text; it is not wrapped.
-  package var text: String
+  public var text: String
   /// How the text is drawn.
-  package var style: Style
+  public var style: Style
 
   /// Creates a line.
-  package init(_ text: String, style: Style = .plain) {
+  ///
+  /// - Parameters:
+  ///   - text: The text; it is not wrapped.
+  ///   - style: How it is drawn; plain by default.
+  public init(_ text: String, style: Style = .plain) {
     self.text = text
     self.style = style
   }
@@ -17,7 +21,7 @@ package struct StyledLine: Sendable, Hashable {
 
 extension StyledLine: ExpressibleByStringInterpolation {
   /// A plain line from a literal.
-  package init(stringLiteral value: String) {
+  public init(stringLiteral value: String) {
     self.init(value)
   }
 }

@@ -23,6 +23,13 @@ final class BusScene: Scene {
   private var tokens: [String: Subscription] = [:]
   /// The subscriber being added, while its subscription is made.
   private var joining: String?
+  /// The subscriber panels, in the order they were added.
+  private var subscribers: [Panel] = []
+  /// The index of the first subscriber on screen.
+  private var firstShown = 0
+  /// The most subscribers on screen at once; more are paged with `[` and `]`, so that each
+  /// shown subscriber keeps a readable box however many there are.
+  static let pageSize = 5
 
   init(context: SceneContext) {
     root.accent = .magenta
@@ -69,7 +76,8 @@ final class BusScene: Scene {
     let panel = Panel("sub\(nextNumber)")
     nextNumber += 1
     panel.accent = .green
-    station.add(panel)
+    subscribers.append(panel)
+    layOutSubscribers(showingLast: true)
     panel.body = ["no tick yet"]
     joining = panel.name
     tokens[panel.name] = bus.subscribe(Tick.self, owner: panel) { [weak self] panel, tick in
@@ -80,19 +88,53 @@ final class BusScene: Scene {
       panel.body = [StyledLine("tick \(tick.count)", style: Style(foreground: .green, bold: true))]
     }
     joining = nil
-    panel.keys = [
-      PanelKey(.character("a"), "add") { [weak self] in self?.addSubscriber() },
-      PanelKey(.character("d"), "remove") { [weak self, weak panel] in
-        if let panel { self?.removeSubscriber(panel) }
-      },
-    ]
     refresh()
   }
 
   func removeSubscriber(_ panel: Panel) {
     tokens.removeValue(forKey: panel.name)?.cancel()
-    station.remove(panel)
+    subscribers.removeAll { $0 === panel }
+    layOutSubscribers()
     refresh()
+  }
+
+  /// Shows the page of subscribers that holds the one added last, or the current page.
+  private func layOutSubscribers(showingLast: Bool = false) {
+    let count = subscribers.count
+    if showingLast { firstShown = max(0, count - 1) / Self.pageSize * Self.pageSize }
+    firstShown = min(firstShown, max(0, count - 1) / Self.pageSize * Self.pageSize)
+    for child in station.children { station.remove(child) }
+    for subscriber in subscribers[firstShown..<min(firstShown + Self.pageSize, count)] {
+      station.add(subscriber)
+      subscriber.keys = keys(for: subscriber, paged: count > Self.pageSize)
+    }
+    station.title =
+      count > Self.pageSize
+      ? "subscribers \(firstShown + 1)-\(min(firstShown + Self.pageSize, count)) of \(count)"
+        + " ([ ] page)"
+      : "subscribers"
+  }
+
+  /// A subscriber's keys; the paging keys only when there is more than one page.
+  private func keys(for panel: Panel, paged: Bool) -> [PanelKey] {
+    var keys = [
+      PanelKey(.character("a"), "add") { [weak self] in self?.addSubscriber() },
+      PanelKey(.character("d"), "remove") { [weak self, weak panel] in
+        if let panel { self?.removeSubscriber(panel) }
+      },
+    ]
+    if paged {
+      keys.append(PanelKey(.character("["), "page back") { [weak self] in self?.page(by: -1) })
+      keys.append(PanelKey(.character("]"), "page on") { [weak self] in self?.page(by: 1) })
+    }
+    return keys
+  }
+
+  /// Shows the previous or next page of subscribers.
+  private func page(by step: Int) {
+    let last = max(0, subscribers.count - 1) / Self.pageSize * Self.pageSize
+    firstShown = min(last, max(0, firstShown + step * Self.pageSize))
+    layOutSubscribers()
   }
 
   private func refresh() {

@@ -1,25 +1,52 @@
-/// One screen of the explorer: a panel hierarchy that shows one way of using ChainKit.
+/// One screen of the explorer: a panel hierarchy that shows how events flow through it.
 ///
-/// A scene builds its panels (and so its node tree) when it is created and keeps them up to date
-/// from its own listeners; the app only lays them out, moves focus among them and routes keys to
-/// the focused panel's ``PanelKey``s.
+/// A scene builds its panels (and so its node tree) when it is created and keeps their bodies up
+/// to date from its own listeners; the explorer lays them out, moves focus among them, routes
+/// keys to the focused panel's ``PanelKey``s, and writes what reached each panel into its log.
+///
+/// ```swift
+/// @MainActor final class InboxScene: Scene {
+///   let id = "inbox"
+///   let title = "Inbox"
+///   let root = Panel("inbox")
+///   let flow = ["A row's enter posts opened; the inbox counts them."]
+///   init() { ... }
+/// }
+/// try Explorer.run([InboxScene()])
+/// ```
+///
+/// A scene object belongs to one explorer (or one `HeadlessSession`): the explorer installs its
+/// tracer on the scene's root and calls ``start(_:)`` once. Make a new scene for each.
 @MainActor
-package protocol Scene: AnyObject {
-  /// The name `--scene` takes ("domino", "router", ...).
+public protocol Scene: AnyObject {
+  /// The name `--scene` and a script's `scene` line take, such as `"inbox"`; unique among the
+  /// explorer's scenes.
   var id: String { get }
-  /// The tab's label ("Event chain").
+  /// The tab's label, such as `"Inbox"`.
   var title: String { get }
   /// The root of the scene's panel tree.
   var root: Panel { get }
-  /// Roots of subtrees currently not under ``root`` (the playground's unmounted subtree).
+  /// Roots of subtrees currently not under ``root``, drawn in a strip on the right; none by
+  /// default. Trace them with ``SceneContext/trace(_:)`` so their panels still get log lines.
   var detached: [Panel] { get }
-  /// How events flow in this scene, a few short lines for the help overlay.
+  /// How events flow in this scene, a few short lines for the help overlay; none by default.
   var flow: [String] { get }
+  /// Called once when the explorer adopts the scene, before the first frame: start timers on
+  /// its clock here. Does nothing by default.
+  ///
+  /// - Parameter context: The explorer's clock and the scene's tracer.
+  func start(_ context: SceneContext)
 }
 
 extension Scene {
   /// No detached subtrees.
-  package var detached: [Panel] { [] }
+  public var detached: [Panel] { [] }
+
+  /// No flow lines.
+  public var flow: [String] { [] }
+
+  /// Nothing to start.
+  public func start(_ context: SceneContext) {}
 
   /// Every panel of the scene, the tree first, then detached subtrees.
   package var allPanels: [Panel] {

@@ -31,7 +31,7 @@ package final class SceneTracer: Tracer {
   package private(set) var items: ArraySlice<InspectorItem> = []
   /// The number the next item gets.
   private var nextSeq: UInt64 = 1
-  /// The inspector's row text for the kept dispatches, made once per dispatch.
+  /// The inspector's row text and numbers for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
   /// The inspector's list rows as drawn, per item.
   let rowCells: InspectorRowCells
@@ -85,11 +85,13 @@ package final class SceneTracer: Tracer {
   private func keep(_ dispatch: DispatchRecord) {
     append(.dispatch(dispatch))
     dispatches.append(dispatch)
+    rowText.number(dispatch)
     highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)
     if dispatches.count > capacity {
       var droppedHighest = false
       for dropped in dispatches.prefix(dispatches.count - capacity) {
         seen.remove(dropped.id)
+        rowText.forget(dropped)
         droppedHighest = droppedHighest || dropped.id == highestKeptID
       }
       dispatches.removeFirst(dispatches.count - capacity)

@@ -37,6 +37,10 @@ extension NcursesTerminal {
   /// NB: the bottom-right cell returns ERR because the cursor cannot move past it, though the
   /// character is drawn; that result is ignored on purpose.
   private func draw(_ cell: Cell, x: Int, y: Int) {
+    if drawsASCII, cell.code >= 0x80 {
+      drawASCII(cell, x: x, y: y)
+      return
+    }
     // A cchar_t holds one spacing character and a few combining ones (CCHARW_MAX is 5).
     var text = cell.character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
     text.append(0)
@@ -47,6 +51,21 @@ extension NcursesTerminal {
       _ = setcchar(&character, [wchar_t(63), 0], attributes(for: cell.style), 0, nil)  // "?"
     }
     _ = mvwadd_wch(window, Int32(y), Int32(x), &character)
+  }
+
+  /// Writes a cell that is not ASCII on a terminal without UTF-8: a line-drawing character or
+  /// an ASCII look-alike, and a blank in the second column of a wide glyph.
+  private func drawASCII(_ cell: Cell, x: Int, y: Int) {
+    let style = attributes(for: cell.style) | ck_color_pair(Int32(colorPair(for: cell.style)))
+    let character: chtype
+    switch ASCIIGlyphs.glyph(for: cell.character) {
+    case .ascii(let byte): character = chtype(byte)
+    case .lineDrawing(let code): character = ck_acs(CChar(bitPattern: code))
+    }
+    _ = mvwaddch(window, Int32(y), Int32(x), character | chtype(style))
+    if cell.columns == 2 {
+      _ = mvwaddch(window, Int32(y), Int32(x + 1), chtype(32) | chtype(style))
+    }
   }
 
   /// The ncurses attributes for a style; these show in monochrome too.

@@ -13,6 +13,9 @@ import Synchronization
 /// `endwin` run exactly once.
 private let screenState = Atomic<Int>(0)
 
+/// Whether restoring clears the screen first: the terminal has no alternate screen.
+private let clearOnRestore = Atomic<Bool>(false)
+
 /// Puts back the default action for `signal`, so re-raising it ends the process.
 private func restoreDefaultAction(_ signal: Int32) {
   var action = sigaction()
@@ -40,7 +43,13 @@ extension NcursesTerminal {
       screenState.compareExchange(expected: 1, desired: 2, ordering: .sequentiallyConsistent)
         .exchanged
     else { return }
+    if clearOnRestore.load(ordering: .sequentiallyConsistent) { ck_clear_screen() }
     endwin()
+  }
+
+  /// Sets whether ``restoreOnce()`` clears the screen before giving it back.
+  static func clearsOnRestore(_ clears: Bool) {
+    clearOnRestore.store(clears, ordering: .sequentiallyConsistent)
   }
 
   /// Whether the terminal has been given back (for tests of the exit paths).

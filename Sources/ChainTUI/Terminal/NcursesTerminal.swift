@@ -28,6 +28,9 @@ package final class NcursesTerminal: TerminalBackend {
   var colorPairs: [Int: Int16] = [:]
   /// Consecutive failed reads while input looked closed; see ``nextKey(timeout:)``.
   var failedReads = 0
+  /// Whether the locale is not UTF-8: cells are drawn in ASCII, and box lines with the
+  /// terminal's own line-drawing set, instead of sending UTF-8 bytes it would show as garbage.
+  let drawsASCII: Bool
 
   /// Opens the process's controlling terminal (standard input and output) for full-screen use.
   ///
@@ -61,7 +64,7 @@ package final class NcursesTerminal: TerminalBackend {
   package init(terminalType: String, input: Int32, output: Int32, colors: Bool)
     throws(TerminalError)
   {
-    Self.chooseUTF8Locale()
+    let drawsASCII = !Self.localeIsUTF8()
     guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r") else {
       throw .cannotOpenStreams(errno: errno)
     }
@@ -70,6 +73,14 @@ package final class NcursesTerminal: TerminalBackend {
     }
     set_term(screen)
     Self.screenOpened()
+    guard Self.capability("cup") != nil else {
+      Self.restoreOnce()
+      delscreen(screen)
+      throw .noCursorAddressing(terminalType)
+    }
+    // Without an alternate screen (vt100, the Linux console) the last frame would stay on the
+    // terminal after exit; clear it on the way out instead.
+    Self.clearsOnRestore(Self.capability("rmcup") == nil)
     guard let window = ck_stdscr() else {
       // newterm succeeded, so this cannot happen; fail like an unusable terminal regardless.
       Self.restoreOnce()
@@ -94,6 +105,7 @@ package final class NcursesTerminal: TerminalBackend {
     self.inputDescriptor = input
     self.usesColor = colors && has_colors()
     self.hasDefaultColors = hasDefaultColors
+    self.drawsASCII = drawsASCII
   }
 
   /// The screen's current size; ncurses updates it before delivering `Key.resize`.
@@ -106,10 +118,13 @@ package final class NcursesTerminal: TerminalBackend {
     Self.restoreOnce()
   }
 
-  /// Prefers the user's locale, but falls back to C.UTF-8 because wide output needs UTF-8.
-  private static func chooseUTF8Locale() {
+  /// Takes the user's locale and tells whether its character set is UTF-8.
+  ///
+  /// NB: a non-UTF-8 locale is kept, not replaced by C.UTF-8: its terminal would show UTF-8
+  /// bytes as garbage, so ``present(_:)`` draws ASCII and line-drawing characters instead.
+  private static func localeIsUTF8() -> Bool {
     setlocale(LC_ALL, "")
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-    if codeset != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    return codeset.uppercased().filter { $0 != "-" } == "UTF8"
   }
 }

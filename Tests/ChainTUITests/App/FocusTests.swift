@@ -29,6 +29,41 @@ struct FocusTests {
     #expect(app.focusedPanel?.name == "other")
   }
 
+  @Test("an arrow before the first frame moves by the layout the screen will have")
+  func arrowBeforeFirstFrame() {
+    let app = AppTest.app(scene: "playground")
+    #expect(app.focusedPanel?.name == "btnA")
+    // Below btnA on screen is solo; the next stop in tree order would be btnB.
+    app.press(.down)
+    #expect(app.focusedPanel?.name == "solo")
+  }
+
+  @Test("an arrow after a resize moves by the new layout, not the last frame's")
+  func arrowAfterResize() {
+    let app = AppTest.app(scene: "domino")
+    app.press(.character("i"))
+    // At 80 columns the inspector covers the scene, so this frame shows no panel at all.
+    _ = app.render()
+    app.press(.resize(width: 140, height: 40))
+    // At 140 columns the panels are back beside the inspector: statsManager is right of feed.
+    app.press(.right)
+    #expect(app.focusedPanel?.name == "statsManager")
+  }
+
+  @Test("a click goes by the current layout, also when no frame was drawn since a resize")
+  func clickAfterResize() {
+    let app = AppTest.app(scene: "router")
+    let wide = App(size: Size(width: 120, height: 30), colors: false)
+    wide.select(sceneID: "router")
+    let grid = wide.render()
+    let row = (0..<grid.height).first { grid.row($0).contains("Cy: see the trace") } ?? 0
+    let column = grid.row(row).distance(of: "Cy:")
+    _ = app.render()
+    app.press(.resize(width: 120, height: 30))
+    app.press(.mouseClick(x: column, y: row))
+    #expect(app.focusedPanel?.name == "cell2")
+  }
+
   @Test("a mouse click focuses the panel under it")
   func clickFocuses() {
     let app = AppTest.app(scene: "router")

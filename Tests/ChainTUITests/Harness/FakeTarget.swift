@@ -56,6 +56,9 @@ final class FakeTarget: ScriptTarget {
 
   func log(ofPanel name: String) -> [String]? { logs[name] }
 
+  /// No explanations: the fake has no inspector.
+  func why(ofPanel name: String, dispatch: EventPattern?) -> [String]? { nil }
+
   private func record(key: String, stopped: Bool) -> DispatchRecord {
     defer { nextID += 1 }
     return DispatchRecord(
@@ -65,7 +68,7 @@ final class FakeTarget: ScriptTarget {
   }
 
   /// A factory for the runner: an unknown scene throws, as the explorer's does.
-  static let factory: ScriptTargetFactory = { size, scene in
+  static let factory: ScriptTargetFactory = { size, scene, _ in
     guard scene == nil || scene == "main" || scene == "other" else {
       throw UnknownSceneError(scene: scene ?? "", known: ["main", "other"])
     }

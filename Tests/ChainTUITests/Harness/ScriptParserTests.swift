@@ -65,7 +65,7 @@ struct ScriptParserTests {
   @Test(
     "syntax errors give file, line and column and say what was expected",
     arguments: [
-      ("jump 3", "t.chaintui:1:1: error: expected a command (size, scene, press"),
+      ("jump 3", "t.chaintui:1:1: error: expected a command (size, scene, tree, press"),
       ("size 80 24", "t.chaintui:1:6: error: expected a size WxH such as 80x24"),
       ("press", "t.chaintui:1:6: error: expected a key name here, at the end of the line"),
       ("type hello", "t.chaintui:1:6: error: expected the text to type in double quotes"),

@@ -64,9 +64,28 @@ struct ScriptRunnerTests {
 
   @Test("an unknown panel and an unknown scene fail with what was asked")
   func unknownNames() {
-    #expect(run("focus Nope").details.contains("there is no focusable panel named 'Nope'"))
+    #expect(
+      run("focus Nope\nexpect row 0 is \"\"").details.contains(
+        "there is no focusable panel named 'Nope'"))
     #expect(run("expect log of Nope contains \"x\"").details.contains("no panel named 'Nope'"))
-    #expect(run("scene nope\npress a").details.contains("unknown scene 'nope'"))
+    #expect(run("scene nope\nexpect row 0 is \"\"").details.contains("unknown scene 'nope'"))
+  }
+
+  @Test("a script with no expect or snapshot line fails, since it could never fail")
+  func noExpectations() {
+    let report = run("press + +\ntick 1s")
+    #expect(
+      report.details
+        == "t.chaintui:1: failed: the whole script\n  it has no 'expect' or 'snapshot' line,"
+        + " so it could never fail; add what should hold at the end (a recording ends with its"
+        + " final screen)")
+    #expect(report.dispatches.isEmpty)
+  }
+
+  @Test("input after the app quit fails at that line: nothing reaches an app that exited")
+  func inputAfterQuit() {
+    let report = run("press q\nexpect row 2 is \"count: 0\"\npress +")
+    #expect(report.details.hasPrefix("t.chaintui:3: failed: press +\n  the app quit before this"))
   }
 
   @Test("a syntax error is reported and nothing runs")
@@ -96,7 +115,7 @@ struct ScriptRunnerTests {
 
   @Test("the trace file holds the run's dispatches as JSON Lines trace records")
   func traceFile() throws {
-    let report = run("press + s")
+    let report = run("press + s\nexpect row 2 is \"count: 1\"")
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-trace-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }

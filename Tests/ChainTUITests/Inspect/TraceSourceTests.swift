@@ -88,11 +88,8 @@ struct TraceSourceTests {
     #expect(FileKind.of(path) == .regular)
   }
 
-  /// Runs `chainkit-example --live count` streaming to `socket`, and feeds the inspector until
-  /// the program disconnects (a bounded number of polls).
-  func runLiveExample(count: Int, socket server: TraceSocketServer, into inspector: TraceInspector)
-    throws -> Int32
-  {
+  /// Starts `chainkit-example --live count`, streaming to the socket at `path`.
+  func startLiveExample(count: Int, socket path: String) throws -> Process {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let executable = directory.appendingPathComponent("chainkit-example")
     try #require(
@@ -101,10 +98,19 @@ struct TraceSourceTests {
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--live", "\(count)"]
-    process.environment = ["CHAINKIT_TRACE": "unix:\(server.path)"]
+    process.environment = ["CHAINKIT_TRACE": "unix:\(path)"]
     process.standardOutput = FileHandle.nullDevice
-    let sessions = inspector.sessionCount
     try process.run()
+    return process
+  }
+
+  /// Runs `chainkit-example --live count` streaming to `socket`, and feeds the inspector until
+  /// the program disconnects (a bounded number of polls).
+  func runLiveExample(count: Int, socket server: TraceSocketServer, into inspector: TraceInspector)
+    throws -> Int32
+  {
+    let sessions = inspector.sessionCount
+    let process = try startLiveExample(count: count, socket: server.path)
     var polls = 0
     while polls < 50_000 {
       _ = server.poll(into: inspector)
@@ -141,6 +147,40 @@ struct TraceSourceTests {
     let rootLog = inspector.app.log(ofPanel: "session 1") ?? []
     #expect(rootLog.filter { $0.contains("bus live: Tick") }.count == 3)
     #expect(inspector.app.render().text.contains("chainkit-example (pid"))
+    // The explorer's inspector explains, from the records alone, why a panel's listeners ran.
+    #expect(inspector.app.focus(panelNamed: "cell"))
+    inspector.app.press(.character("i"))
+    inspector.app.press(.character("w"))
+    let screen = inspector.app.render().text
+    #expect(screen.contains("why cell for #9 channelID"))
+    #expect(screen.contains("reached (target); no listener for channelID in that phase here"))
+  }
+
+  @Test("two programs streaming at once are two sessions, each with its own records")
+  func overlappingProgramsAreSeparateSessions() throws {
+    let path = temporaryPath("sock")
+    let server = try TraceSocketServer(path: path)
+    let inspector = TraceInspector(size: Size(width: 120, height: 40), colors: false, source: path)
+    let programs = try (0..<2).map { _ in try startLiveExample(count: 3, socket: path) }
+    var polls = 0
+    while polls < 50_000, programs.contains(where: \.isRunning) || server.isConnected {
+      _ = server.poll(into: inspector)
+      server.checkInvariants()
+      usleep(1_000)
+      polls += 1
+    }
+    _ = server.poll(into: inspector)
+    for program in programs {
+      program.waitUntilExit()
+      #expect(program.terminationStatus == 0)
+    }
+    #expect(server.connectionCount == 2)
+    let sessions = inspector.sessions
+    #expect(sessions.map(\.counts.dispatches) == [9, 9])
+    #expect(sessions.filter(\.hasEnded).count == 2)
+    let pids = Set(sessions.compactMap { $0.session?.pid })
+    #expect(pids.count == 2)
+    #expect(inspector.problems.isEmpty)
   }
 
   @Test("a program that runs again is a new session; the listener goes on")

@@ -70,7 +70,8 @@ public final class TraceStream: Tracer {
     let session = TraceSession(
       program: program, pid: Int(ProcessInfo.processInfo.processIdentifier),
       capacity: buffer.capacity)
-    let writer = TraceStreamWriter(output: output, buffer: buffer, session: session)
+    let writer = TraceStreamWriter(
+      output: output, buffer: buffer, session: session, start: start)
     let thread = Thread { writer.run() }
     thread.name = "ChainKit trace stream"
     thread.start()

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The bounded hand-off between the main actor, which puts lines in, and a stream's writer
 /// thread, which takes them out: putting never waits on the writer, it drops and counts.
@@ -17,7 +16,10 @@ final class TraceStreamBuffer: Sendable {
   }
 
   let capacity: Int
-  private let state = Mutex(State())
+  // NB: `Locked` (a pthread mutex), not `Synchronization.Mutex`: the thread sanitizer does not
+  // see Mutex's futex on Linux and reports every hand-off as a race, and Mutex convoys when
+  // several threads contend (see Locked).
+  private let state = Locked(State())
   /// Signalled when the buffer goes from empty to not empty, and on close.
   private let wake = DispatchSemaphore(value: 0)
 

@@ -6,18 +6,20 @@ final class TraceStreamWriter: Sendable {
   private let output: TraceOutput
   private let buffer: TraceStreamBuffer
   private let session: TraceSession
+  /// The stream's start, so that its own lines' times count from the same point as records'.
+  private let start: UInt64
 
-  init(output: TraceOutput, buffer: TraceStreamBuffer, session: TraceSession) {
+  init(output: TraceOutput, buffer: TraceStreamBuffer, session: TraceSession, start: UInt64) {
     self.output = output
     self.buffer = buffer
     self.session = session
+    self.start = start
   }
 
   func run() {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var openedCount = 0
-    let start = TraceClock.now()
     while true {
       let (lines, unreported, closed) = buffer.take()
       if !lines.isEmpty || unreported > 0, output.reopenIfDue() {

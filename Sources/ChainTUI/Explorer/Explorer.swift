@@ -1,0 +1,106 @@
+import ChainKit
+import Foundation
+
+/// Runs the ChainTUI explorer on your own scenes, in this process's terminal.
+///
+/// ```swift
+/// import ChainTUI
+///
+/// try Explorer.run([InboxScene()])
+/// ```
+///
+/// The explorer shows one tab per scene; the keys, the inspector and the help are those of
+/// `chaintui`. Everything is checked before the terminal is touched (scene ids, the trace and
+/// record files), and the terminal is restored on every way out: `q`, Ctrl-C, SIGTERM, a thrown
+/// error, a crash in a listener.
+@MainActor
+public enum Explorer {
+  /// How the explorer runs.
+  public struct Options: Sendable {
+    /// Whether the six built-in scenes (Event chain, Router, ...) come before yours.
+    public var includesBuiltInScenes: Bool
+    /// Whether colours are drawn when the terminal has them (`NO_COLOR` turns them off too).
+    public var colors: Bool
+    /// A file to write every trace record to, as JSON Lines.
+    public var traceFile: String?
+    /// A file to write the session to as a script that replays it (see the Scripts article).
+    public var recordFile: String?
+
+    /// Creates options; by default only your scenes, in colour, without trace or recording.
+    ///
+    /// - Parameters:
+    ///   - includesBuiltInScenes: Whether the built-in scenes come first.
+    ///   - colors: Whether to draw colours.
+    ///   - traceFile: Where to write trace records as JSON Lines.
+    ///   - recordFile: Where to record the session as a replayable script.
+    public init(
+      includesBuiltInScenes: Bool = false, colors: Bool = true, traceFile: String? = nil,
+      recordFile: String? = nil
+    ) {
+      self.includesBuiltInScenes = includesBuiltInScenes
+      self.colors = colors
+      self.traceFile = traceFile
+      self.recordFile = recordFile
+    }
+  }
+
+  /// Runs the explorer on scenes until the user quits, showing the first.
+  ///
+  /// - Parameters:
+  ///   - scenes: The scenes, in tab order; each is adopted by this run (see ``Scene``).
+  ///   - options: Built-in scenes, colours, trace and recording.
+  /// - Throws: ``ExplorerError`` when there is no scene, two share an id, a file cannot be
+  ///   written, or there is no usable terminal; the terminal is restored first.
+  public static func run(_ scenes: [any Scene], options: Options = Options())
+    throws(ExplorerError)
+  {
+    try run(scenes, options: options, startingAt: nil)
+  }
+
+  /// Runs the explorer, starting on the scene with an id (the first when `nil`).
+  package static func run(_ scenes: [any Scene], options: Options, startingAt start: String?)
+    throws(ExplorerError)
+  {
+    let builtIns = options.includesBuiltInScenes ? SceneCatalog.ids : []
+    try check(ids: builtIns + scenes.map(\.id), start: start)
+    let traceWriter: JSONLinesTraceWriter?
+    let recorder: SessionRecorder?
+    do {
+      traceWriter = try options.traceFile.map { try JSONLinesTraceWriter(path: $0) }
+      recorder = try options.recordFile.map { try SessionRecorder(path: $0) }
+    } catch {
+      throw ExplorerError("cannot open \(error.localizedDescription)")
+    }
+    let terminal: NcursesTerminal
+    do {
+      terminal = try NcursesTerminal(colors: options.colors)
+    } catch {
+      throw ExplorerError(error.description)
+    }
+    let app = App(
+      size: terminal.size, colors: terminal.usesColor, trace: traceWriter,
+      builtInScenes: options.includesBuiltInScenes, scenes: scenes)
+    app.select(sceneID: start ?? scenes.first?.id ?? app.scene.id)
+    do {
+      try AppRunner(app: app, terminal: terminal, recorder: recorder).run()
+      terminal.restore()
+    } catch {
+      terminal.restore()
+      throw ExplorerError("\(error)")
+    }
+  }
+
+  /// Checks, before the terminal is touched, that there are scenes with unique ids and that
+  /// the starting one exists.
+  static func check(ids: [String], start: String?) throws(ExplorerError) {
+    guard !ids.isEmpty else { throw ExplorerError("there is no scene to show") }
+    var seen: Set<String> = []
+    for id in ids where !seen.insert(id).inserted {
+      throw ExplorerError("two scenes have the id '\(id)'; each scene needs its own")
+    }
+    if let start, !seen.contains(start) {
+      throw ExplorerError(
+        "unknown scene '\(start)'; expected one of: \(ids.joined(separator: ", "))")
+    }
+  }
+}
