@@ -45,6 +45,11 @@ let package = Package(
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    // Randomized programs run against ChainKit and a small reference model, log against log.
+    .testTarget(name: "ChainKitModelTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    // The web-platform-tests dom/events cases that apply to a tree without a browser.
+    .testTarget(
+      name: "ChainKitConformanceTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainTUITests",
       dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit", "chaintui-example"],

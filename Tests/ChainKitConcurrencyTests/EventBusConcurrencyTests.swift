@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ChainKit
@@ -28,17 +29,21 @@ struct EventBusConcurrencyTests {
       collector.count += 1
     }
     let perThread = 2_000
+    let finished = Atomic<Int>(0)
+    let (allEnqueued, lastThreadDone) = AsyncStream<Void>.makeStream()
     let threads = (0..<8).map { thread in
       Thread {
         for sequence in 0..<perThread { bus.enqueue(Tagged(thread: thread, sequence: sequence)) }
+        if finished.add(1, ordering: .acquiringAndReleasing).newValue == 8 {
+          lastThreadDone.finish()
+        }
       }
     }
     for thread in threads { thread.start() }
-    // Poll with a deadline: the drain runs on the main actor whenever this test yields.
-    let deadline = ContinuousClock.now + .seconds(60)
-    while collector.count < 8 * perThread, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    // No clock: wait until every thread has enqueued everything, then until the queue has
+    // delivered everything enqueued before the barrier. A lost event is a wrong count, not a wait.
+    for await _ in allEnqueued {}
+    await RemoteNode.flush()
     #expect(collector.count == 8 * perThread)
     for thread in 0..<8 {
       #expect(collector.received[thread] == Array(0..<perThread))

@@ -5,17 +5,38 @@ import Testing
 @Suite("The tree (rules 1-5)", .leakChecked)
 @MainActor
 struct TreeTests {
+  /// An owner that really reaches its node, released while the tree lives on.
+  ///
+  /// A real owner: a panel-like object that holds its node, mounts it in a tree that outlives
+  /// it, and hands itself to the node through every registration that takes an object. Each
+  /// of those is a path by which a node could keep its owner alive; the test first checks
+  /// that the owner is really reached through them, so that it fails if one of them retains.
   @Test("rule 1: a node never keeps its owner alive")
-  func nodeNeverKeepsOwnerAlive() {
+  func nodeNeverKeepsOwnerAlive() throws {
     @MainActor final class Owner {
       let node = Node("owner")
+      var pings: [Int] = []
+
+      init(under root: Node) throws {
+        try node.mount(at: root)
+        node.on(Keys.ping, target: self) { owner, _, value in owner.pings.append(value) }
+        node.on(Keys.ping, target: self, capture: true) { owner, _, _ in owner.pings.append(0) }
+        node.respond(to: Keys.lookup) { [unowned self] _, _ in pings.count }
+      }
     }
-    var owner: Owner? = Owner()
+    let root = Node("root")
+    var rootPings: [Int] = []
+    root.on(Keys.ping) { _, value in rootPings.append(value) }
+    var owner: Owner? = try Owner(under: root)
     weak let weakOwner = owner
-    let node = owner?.node
-    node?.on(Keys.ping) { _, _ in }
+    owner?.node.post(Keys.ping, 7)
+    #expect(owner?.pings == [0, 7])
+    #expect(owner?.node.request(Keys.lookup, "") == 2)
+    #expect(root.children.map(\.name) == ["owner"])
     owner = nil
     #expect(weakOwner == nil)
+    #expect(root.children.isEmpty)
+    #expect(rootPings == [7])
   }
 
   @Test("rule 2: the tree never extends a lifetime; a released node leaves the tree at once")

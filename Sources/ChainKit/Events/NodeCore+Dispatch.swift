@@ -34,13 +34,13 @@ extension NodeCore {
     // Capture: from the root end of the path down to the target's parent, at the nodes with
     // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
     // payload as posted.
+    // NB: the check for new hits comes before the check for the end, so a node that gains the
+    // key after the last cached hit ran is still visited (rule 10).
     var position = walk.entries.count - 1
     var visited = path.cores.count
-    while position >= 0, !ctx.stopRequested {
-      if walk.refreshIfChanged() {
-        position = walk.lastPosition(before: visited)
-        if position < 0 { break }
-      }
+    while !ctx.stopRequested {
+      if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
+      guard position >= 0 else { break }
       let hit = walk.entries[position]
       position -= 1
       if hit.index == 0 { break }
@@ -69,11 +69,9 @@ extension NodeCore {
         _ = walk.refreshIfChanged()
         position = walk.firstPosition(after: 0)
         visited = 0
-        while position < walk.entries.count, !ctx.stopRequested {
-          if walk.refreshIfChanged() {
-            position = walk.firstPosition(after: visited)
-            if position >= walk.entries.count { break }
-          }
+        while !ctx.stopRequested {
+          if walk.refreshIfChanged() { position = walk.firstPosition(after: visited) }
+          guard position < walk.entries.count else { break }
           let hit = walk.entries[position]
           position += 1
           visited = hit.index

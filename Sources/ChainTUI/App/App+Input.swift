@@ -16,9 +16,7 @@ extension App {
       break
     }
     if showsHelp {
-      // Any key closes the overlay; `q` still quits so it never traps the user.
-      showsHelp = false
-      if key == .character("q") { quit() }
+      helpKey(key)
       return
     }
     if inspector.isEditingFilter {
@@ -37,10 +35,29 @@ extension App {
     globalKey(key)
   }
 
+  /// While help is open, scrolling keys scroll it; any other key closes it, and `q` still
+  /// quits so the overlay never traps the user.
+  private func helpKey(_ key: Key) {
+    let limit = helpOverlay.maxScroll(in: size)
+    switch key {
+    case .up: helpScroll = max(0, helpScroll - 1)
+    case .down: helpScroll = min(limit, helpScroll + 1)
+    case .pageUp: helpScroll = max(0, helpScroll - 5)
+    case .pageDown: helpScroll = min(limit, helpScroll + 5)
+    case .home: helpScroll = 0
+    case .end: helpScroll = limit
+    default:
+      showsHelp = false
+      if key == .character("q") { quit() }
+    }
+  }
+
   private func globalKey(_ key: Key) {
     switch key {
     case .character("q"): quit()
-    case .character("?"): showsHelp = true
+    case .character("?"):
+      showsHelp = true
+      helpScroll = 0
     case .character("i"): inspector.isVisible.toggle()
     case .character(let digit) where digit.isASCII && digit.isNumber:
       select(sceneAt: (digit.wholeNumberValue ?? 0) - 1)

@@ -43,12 +43,16 @@ extension App {
         " \(step)  |  n next hop ", at: rows[2].origin, style: theme.statusBar.bolded,
         maxWidth: rows[2].width)
     }
-    if showsHelp {
-      HelpOverlay(
-        theme: theme, scene: scene, keys: focusedPanel?.keys ?? [], sceneCount: scenes.count
-      ).draw(into: &grid)
-    }
+    if showsHelp { helpOverlay.draw(into: &grid) }
     return grid
+  }
+
+  /// The help overlay for the scene and focused panel on screen, at its scroll position.
+  var helpOverlay: HelpOverlay {
+    HelpOverlay(
+      theme: Theme(colors: colors), scene: scene, keys: focusedPanel?.keys ?? [],
+      sceneCount: scenes.count,
+      scroll: helpScroll)
   }
 
   /// Where everything is on screen as the app stands now, laid out afresh: what clicks and arrow

@@ -29,6 +29,8 @@ package final class App {
   var focusedIndexes: [Int] = []
   /// Whether the help overlay is shown.
   package internal(set) var showsHelp = false
+  /// How far the help overlay is scrolled, in wrapped lines.
+  var helpScroll = 0
   /// The inspector's state.
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.

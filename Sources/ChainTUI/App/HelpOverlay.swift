@@ -1,5 +1,9 @@
 /// The help box shown over the screen on `?`: the global keys, the focused panel's keys, and
 /// how events flow in the scene on screen.
+///
+/// Lines wrap to the box; a help longer than the screen scrolls (up, down, PgUp, PgDn, Home,
+/// End) and says how much is above and below. Global keys the focused panel takes for itself
+/// (a text field types `q` and digits) are not advertised.
 @MainActor
 struct HelpOverlay {
   let theme: Theme
@@ -7,25 +11,45 @@ struct HelpOverlay {
   let keys: [PanelKey]
   /// How many scenes the tabs show, for the keys that switch among them.
   let sceneCount: Int
+  /// The first wrapped line shown.
+  var scroll = 0
 
-  /// "1-6, F1-F6" for six scenes; digits go up to 9 and function keys to F12.
+  /// Whether the focused panel takes `key` before the global keys see it.
+  private func taken(_ key: Key) -> Bool { keys.contains { $0.matches(key) } }
+
+  /// "1-6, F1-F6" for six scenes; digits go up to 9 and function keys to F12; without digits
+  /// when the focused panel types them.
   private var sceneKeys: String {
-    sceneCount == 1 ? "1, F1" : "1-\(min(sceneCount, 9)), F1-F\(min(sceneCount, 12))"
+    let functionKeys = sceneCount == 1 ? "F1" : "F1-F\(min(sceneCount, 12))"
+    if taken(.character("1")) { return functionKeys }
+    return (sceneCount == 1 ? "1, " : "1-\(min(sceneCount, 9)), ") + functionKeys
   }
 
-  func draw(into grid: inout Grid) {
+  /// Every line of the help, before wrapping.
+  var lines: [StyledLine] {
     var lines: [StyledLine] = [
       StyledLine("Keys everywhere", style: theme.emphasis),
       "  \(sceneKeys.padding(12)) switch scene (or click a tab)",
-      "  Tab S-Tab    next / previous panel (or click one)",
+      "  Tab S-Tab    next / previous panel with keys (or click one)",
       "  arrows       move focus in that direction",
       "  PgUp PgDn    scroll the focused panel's log",
-      "  i            inspector: up/down Home/End select, / filter,",
-      "               f F scope by kind, w why (per panel), p pause",
-      "  n            replay the last dispatch hop by hop",
-      "  [bub handled] border mark: phase (cap tgt bub req) and what",
-      "               ran: handled rewrote stopped answered threw passed",
-      "  ?            this help      q, Ctrl-C   quit",
+    ]
+    if !taken(.character("i")) {
+      lines.append(
+        StyledLine(
+          "  i            inspector: up/down Home/End select, / filter, f F scope by kind,"
+            + " w why (per panel), p pause"))
+    }
+    if !taken(.character("n")) {
+      lines.append("  n            replay the last dispatch hop by hop")
+    }
+    lines += [
+      StyledLine(
+        "  [bub handled]  border mark: the phase (cap tgt bub req) and what ran there:"
+          + " handled, rewrote, stopped, answered, threw or passed"),
+      taken(.character("q"))
+        ? "  ?            this help      Ctrl-C   quit"
+        : "  ?            this help      q, Ctrl-C   quit",
     ]
     if !keys.isEmpty {
       lines.append(StyledLine("Focused panel", style: theme.emphasis))
@@ -33,19 +57,55 @@ struct HelpOverlay {
     }
     lines.append(StyledLine("How events flow: \(scene.title)", style: theme.emphasis))
     for line in scene.flow { lines.append(StyledLine("  " + line)) }
-    lines.append(StyledLine("any key closes this help", style: theme.hint))
-    let width = min(grid.width - 2, max(40, lines.map { DisplayWidth.of($0.text) }.max() ?? 0) + 4)
-    let height = min(grid.height - 2, lines.count + 2)
-    let box = Rect(
-      x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)
+    return lines
+  }
+
+  /// The help's lines wrapped to `width` columns; a wrapped line keeps its indent.
+  func wrapped(to width: Int) -> [StyledLine] {
+    lines.flatMap { line in
+      TextWrap.lines(line.text, width: width).map { StyledLine($0, style: line.style) }
+    }
+  }
+
+  /// The box the help takes on a grid of this size.
+  func box(in size: Size) -> Rect {
+    let width = max(1, min(size.width - 2, 70))
+    let content = wrapped(to: max(1, width - 4)).count + 3
+    let height = max(1, min(size.height - 2, content))
+    return Rect(
+      x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+  }
+
+  /// How far the help can scroll on a grid of this size.
+  func maxScroll(in size: Size) -> Int {
+    let box = box(in: size)
+    let rows = max(0, box.height - 3)
+    return max(0, wrapped(to: max(1, box.width - 4)).count - rows)
+  }
+
+  func draw(into grid: inout Grid) {
+    let box = box(in: grid.size)
+    guard box.width >= 8, box.height >= 3 else { return }
     grid.fill(box)
     grid.drawBox(box, title: "Help", style: theme(Style(foreground: .yellow, bold: true)))
     let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
-    for (offset, line) in lines.prefix(inner.height).enumerated() {
+    let all = wrapped(to: inner.width)
+    let rows = max(0, inner.height - 1)
+    let first = min(max(0, scroll), max(0, all.count - rows))
+    for (offset, line) in all.dropFirst(first).prefix(rows).enumerated() {
       grid.put(
         line.text, at: Point(x: inner.x, y: inner.y + offset), style: theme(line.style),
         maxWidth: inner.width)
     }
+    let below = max(0, all.count - first - rows)
+    let footer =
+      first == 0 && below == 0
+      ? "any key closes this help"
+      : "\(first > 0 ? "+\(first) above " : "")\(below > 0 ? "+\(below) below " : "")"
+        + "(up/down PgUp/PgDn) · other keys close"
+    grid.put(
+      footer, at: Point(x: inner.x, y: inner.y + inner.height - 1), style: theme(theme.hint),
+      maxWidth: inner.width)
   }
 }
 

@@ -68,6 +68,12 @@ package final class HeadlessDriver: ScriptTarget {
   /// The lines of a panel's log, the scene on screen first.
   package func log(ofPanel name: String) -> [String]? { app.log(ofPanel: name) }
 
+  /// The names of the scene's panels, in tree order.
+  package var panelNames: [String] { app.scene.allPanels.map(\.name) }
+
+  /// The names of the panels focus can move to, in tree order.
+  package var focusablePanelNames: [String] { app.focusStops.map(\.name) }
+
   /// The inspector's "why" for a panel of the scene on screen, for the newest dispatch a
   /// pattern matches or else the selected or newest one.
   package func why(ofPanel name: String, dispatch: EventPattern?) -> [String]? {

@@ -19,7 +19,7 @@ extension ScriptExecutor {
       return actual == text ? nil : "row \(number) is \"\(actual)\""
     case .logContains(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return "there is no panel named '\(panel)'"
+        return target.noPanel(panel, among: target.panelNames)
       }
       if log.contains(where: { $0.contains(text) }) { return nil }
       let tail = log.suffix(10).map { "    \($0)" }
@@ -27,14 +27,17 @@ extension ScriptExecutor {
         + (tail.isEmpty ? "    (empty)" : tail.joined(separator: "\n"))
     case .logDoesNotContain(let panel, let text):
       guard let log = target.log(ofPanel: panel) else {
-        return "there is no panel named '\(panel)'"
+        return target.noPanel(panel, among: target.panelNames)
       }
       guard let line = log.first(where: { $0.contains(text) }) else { return nil }
       return "\(panel)'s log has the line \"\(line)\""
     case .whyContains(let panel, let dispatch, let text):
       guard let why = target.why(ofPanel: panel, dispatch: dispatch) else {
-        let which = dispatch == nil ? "no dispatch yet" : "no kept dispatch matches"
-        return "there is no panel named '\(panel)' in the scene on screen, or \(which)"
+        guard target.panelNames.contains(panel) else {
+          return target.noPanel(panel, among: target.panelNames)
+        }
+        return dispatch == nil
+          ? "there is no dispatch yet to explain" : "no kept dispatch matches those fields"
       }
       if why.contains(where: { $0.contains(text) }) { return nil }
       let subject = dispatch == nil ? "why \(panel)" : "why \(panel) for that dispatch"

@@ -61,7 +61,9 @@ package final class ScriptExecutor {
       problem = nil
     case .focus(let panel):
       problem =
-        target.focus(panelNamed: panel) ? nil : "there is no focusable panel named '\(panel)'"
+        target.focus(panelNamed: panel)
+        ? nil
+        : target.noPanel(panel, what: "focusable panel", among: target.focusablePanelNames)
     case .expect(let expectation):
       problem = check(expectation)
     case .snapshot(let name):

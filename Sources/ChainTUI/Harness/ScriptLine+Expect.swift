@@ -80,9 +80,12 @@ extension ScriptLine {
         }
         pattern.path = path
       case "outcome":
-        guard let outcome = EventPattern.Outcome(rawValue: value) else {
+        // `errors` too: what a failure's summary of a dispatch prints.
+        guard let outcome = EventPattern.Outcome(rawValue: value == "errors" ? "error" : value)
+        else {
           throw error(
-            "expected outcome=stopped, prevented, error or ok, found '\(value)'", at: token)
+            "expected outcome=stopped, prevented, error (or errors) or ok, found '\(value)'",
+            at: token)
         }
         pattern.outcome = outcome
       case "kind":

@@ -19,6 +19,10 @@ package protocol ScriptTarget: AnyObject {
   func render() -> Grid
   /// Moves focus to the panel with this name; `false` if no focusable panel has it.
   func focus(panelNamed name: String) -> Bool
+  /// The names of the panels of the scene on screen, for messages about a name that is not one.
+  var panelNames: [String] { get }
+  /// The names of the panels focus can move to, for the same.
+  var focusablePanelNames: [String] { get }
   /// The lines of a panel's log pane, oldest first; `nil` if there is no such panel.
   func log(ofPanel name: String) -> [String]?
   /// The dispatch records the app's tracer has seen so far, oldest first.
@@ -33,6 +37,19 @@ package protocol ScriptTarget: AnyObject {
 }
 
 extension ScriptTarget {
+  /// "there is no panel named 'x'; the panels are a, b, c" and the like.
+  ///
+  /// - Parameters:
+  ///   - name: The name that matched nothing.
+  ///   - what: What was asked for ("panel", "focusable panel").
+  ///   - names: The names there are.
+  /// - Returns: The message.
+  package func noPanel(_ name: String, what: String = "panel", among names: [String]) -> String {
+    let listed =
+      names.isEmpty ? "the scene has none" : "there are: \(names.joined(separator: ", "))"
+    return "there is no \(what) named '\(name)'; \(listed)"
+  }
+
   /// Scans ``dispatches``; the app keeps the answer instead.
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
 }

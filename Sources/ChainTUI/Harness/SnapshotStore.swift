@@ -39,20 +39,36 @@ package struct SnapshotStore: Sendable {
 
   /// Compares a screen with its golden, or records it in update mode.
   ///
-  /// - Returns: `nil` when it matches or was recorded; otherwise why not, for the failure.
+  /// - Returns: `nil` when it matches; otherwise why not, for the failure. See
+  ///   ``check(_:text:)``.
   package func check(_ name: String, screen: Grid) -> String? {
+    check(name, text: screen.snapshotText)
+  }
+
+  /// Compares a text with its golden, or records it in update mode.
+  ///
+  /// Recording is a failure, as in swift-argument-parser's `assertSnapshot`: a golden that was
+  /// just written has been compared with nothing, so the run that wrote it must not read as
+  /// green. A run in update mode whose texts all equal their goldens passes; the next run
+  /// without update mode checks what was recorded.
+  ///
+  /// - Returns: `nil` when it matches; otherwise why not, for the failure.
+  package func check(_ name: String, text actual: String) -> String? {
     let file = file(named: name)
-    let actual = screen.snapshotText
     let existing = try? String(contentsOf: file, encoding: .utf8)
     if update {
       guard existing != actual else { return nil }
       do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(actual.utf8).write(to: file, options: .atomic)
-        return nil
       } catch {
         return "cannot record the snapshot at \(file.path): \(error.localizedDescription)"
       }
+      let what =
+        existing.map { "re-recorded \(file.path) (\(Self.firstDifference($0, actual)))" }
+        ?? "recorded a new golden at \(file.path)"
+      return what + "; review the diff, then run again without --update-snapshots"
+        + " (or CHAINTUI_UPDATE_SNAPSHOTS) to check it"
     }
     guard let existing else {
       return "there is no golden file at \(file.path); record it with --update-snapshots"

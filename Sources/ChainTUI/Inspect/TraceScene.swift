@@ -57,7 +57,7 @@ final class TraceScene: Scene {
       root.title = "\(session.program) (pid \(session.pid))"
     case .dropped(let count):
       counts.dropped += count
-      root.note("the program dropped \(count) records (its stream was full or unread)")
+      root.note("the program dropped \(counted(count, "record")) (its stream was full or unread)")
     case .record(let record):
       counts.records += 1
       place(record)
@@ -165,7 +165,7 @@ final class TraceScene: Scene {
   }
 
   private func refreshBody() {
-    var status = "\(counts.records) records, \(counts.dispatches) dispatches"
+    var status = "\(counted(counts.records, "record")), \(counted(counts.dispatches, "dispatch"))"
     status += ", \(counts.dropped) dropped, \(counts.skipped) skipped"
     if hasEnded { status += " (ended)" }
     root.body = [StyledLine(status)]

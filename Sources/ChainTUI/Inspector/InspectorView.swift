@@ -180,7 +180,7 @@ struct InspectorView {
   }
 
   /// "1 record", "2 records".
-  static func records(_ count: Int) -> String { count == 1 ? "1 record" : "\(count) records" }
+  static func records(_ count: Int) -> String { counted(count, "record") }
 
   /// The list mark of a record that is not a dispatch: ◆ bus, ▾ data, ⇄ binding, + mount.
   static func mark(of kind: InspectorItem.Kind) -> String {

@@ -17,13 +17,21 @@ enum AppTest {
   /// The screen's text after a render.
   static func screen(_ app: App) -> String { app.render().text }
 
-  /// Writes a scene's 80x24 screen to docs/screens when CHAINTUI_RECORD_SCREENS is set.
-  static func recordScreen(_ text: String, scene: String, filePath: String = #filePath) {
-    guard ProcessInfo.processInfo.environment["CHAINTUI_RECORD_SCREENS"] != nil else { return }
-    let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let directory = root.appendingPathComponent("docs/screens")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try? Data((text + "\n").utf8).write(to: directory.appendingPathComponent("\(scene).txt"))
+  /// The docs/screens folder in the source tree, located from this file.
+  static let docsScreens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("docs/screens")
+
+  /// Compares a scene's 80x24 screen with its picture in docs/screens, through the goldens'
+  /// one door (``SnapshotStore``): re-recorded with `CHAINTUI_UPDATE_SNAPSHOTS=1`, and a
+  /// recording fails the test until a run without it checks the picture.
+  static func expectDocsScreen(
+    _ text: String, scene: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let store = SnapshotStore(
+      directory: docsScreens, update: SnapshotStore.updateRequestedByEnvironment)
+    if let failure = store.check(scene, text: text + "\n") {
+      Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+    }
   }
 }

@@ -17,7 +17,7 @@ struct SceneScreenTests {
   }
 
   @Test(
-    "after a short tour each scene's 80x24 screen shows its logs (recorded for the docs)",
+    "after a short tour each scene's 80x24 screen shows its logs and is the one in docs/screens",
     arguments: SceneCatalog.ids)
   func tour(scene: String) {
     let app = AppTest.app(scene: scene)
@@ -31,7 +31,7 @@ struct SceneScreenTests {
     let text = AppTest.screen(app)
     #expect(!text.contains("too small"))
     #expect(app.scene.allPanels.contains { !$0.log.lines.isEmpty })
-    AppTest.recordScreen(text, scene: scene)
+    AppTest.expectDocsScreen(text, scene: scene)
   }
 
   enum Step {

@@ -48,6 +48,10 @@ final class FakeTarget: ScriptTarget {
     return grid
   }
 
+  var panelNames: [String] { logs.keys.sorted() }
+
+  var focusablePanelNames: [String] { panelNames }
+
   func focus(panelNamed name: String) -> Bool {
     guard logs[name] != nil else { return false }
     focused = name

@@ -71,6 +71,23 @@ struct ScriptRunnerTests {
     #expect(run("scene nope\nexpect row 0 is \"\"").details.contains("unknown scene 'nope'"))
   }
 
+  @Test("an unknown panel name lists the names there are")
+  func unknownPanelListsTheNames() {
+    #expect(
+      run("focus Nope\nexpect row 0 is \"\"").details.contains(
+        "there is no focusable panel named 'Nope'; there are: Left, Right"))
+    #expect(
+      run("expect log of Nope contains \"x\"").details.contains(
+        "there is no panel named 'Nope'; there are: Left, Right"))
+  }
+
+  @Test("outcome=errors, as a dispatch's summary prints it, is accepted like outcome=error")
+  func outcomeErrorsIsAccepted() throws {
+    let line = try ScriptParser.parse("expect event outcome=errors", file: "t.chaintui")
+    let other = try ScriptParser.parse("expect event outcome=error", file: "t.chaintui")
+    #expect(line.steps.map(\.action) == other.steps.map(\.action))
+  }
+
   @Test("a script with no expect or snapshot line fails, since it could never fail")
   func noExpectations() {
     let report = run("press + +\ntick 1s")
@@ -95,7 +112,8 @@ struct ScriptRunnerTests {
     #expect(report.dispatches.isEmpty)
   }
 
-  @Test("a missing golden fails; updating records it; then it matches, and a change fails")
+  @Test(
+    "a missing golden fails; recording it fails too; then it matches, and a change fails")
   func snapshots() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-snapshots-\(UUID().uuidString)")
@@ -104,13 +122,19 @@ struct ScriptRunnerTests {
     let compare = SnapshotStore(directory: directory, update: false)
     #expect(run(script, snapshots: compare).details.contains("there is no golden file"))
     let record = SnapshotStore(directory: directory, update: true)
-    #expect(run(script, snapshots: record).passed)
+    let recording = run(script, snapshots: record)
+    #expect(!recording.passed)
+    #expect(recording.details.contains("recorded a new golden"))
+    #expect(run(script, snapshots: record).passed, "nothing to record: the golden matches")
     let golden = try String(
       contentsOf: directory.appendingPathComponent("one.txt"), encoding: .utf8)
     #expect(golden == "Fake main\nfocus: Left\ncount: 1\ntime: 0s\n")
     #expect(run(script, snapshots: compare).passed)
     let changed = run("size 20x4\npress + +\nsnapshot one", snapshots: compare)
     #expect(changed.details.contains(#"row 2: expected "count: 1", found "count: 2""#))
+    let rerecording = run("size 20x4\npress + +\nsnapshot one", snapshots: record)
+    #expect(!rerecording.passed)
+    #expect(rerecording.details.contains("re-recorded"))
   }
 
   @Test("typed text presses one key per character, newline as Enter")

@@ -1,0 +1,16 @@
+import ChainKit
+import Testing
+
+@Suite("WPT dom/events/Event-dispatch-detached-click.html")
+@MainActor
+struct EventDispatchDetachedClickTests {
+  @Test("Click event can be dispatched to an element that is not in the document")
+  func nodeInNoTreeHearsItsOwnEvent() {
+    let element = Node("somerandomelement")
+    let click = EventKey<Void>("click")
+    var heardTarget: String?
+    element.on(click, capture: true) { ctx, _ in heardTarget = ctx.targetName }
+    element.post(click)
+    #expect(heardTarget == "somerandomelement")
+  }
+}

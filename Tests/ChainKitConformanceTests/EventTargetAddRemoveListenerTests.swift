@@ -1,0 +1,16 @@
+import ChainKit
+import Testing
+
+@Suite("WPT dom/events/EventTarget-add-remove-listener.any.js")
+@MainActor
+struct EventTargetAddRemoveListenerTests {
+  @Test("Removing an event listener without explicit capture arg should succeed")
+  func cancelledListenerNoLongerPrevents() {
+    let target = Node("et")
+    let x = EventKey<Void>("x")
+    let token = target.on(x) { ctx, _ in ctx.preventDefault() }
+    #expect(target.post(x).isPrevented)
+    token.cancel()
+    #expect(!target.post(x).isPrevented)
+  }
+}
