@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChainKit
 import ChainTUI
 import Foundation
 
@@ -22,7 +23,8 @@ struct ScriptCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Write every script's dispatch records to this file as JSON Lines.", valueName: "file"))
+      "Write every record of every scene of every script to this file as JSON Lines.",
+      valueName: "file"))
   var trace: String?
 
   func validate() throws {
@@ -34,17 +36,26 @@ struct ScriptCommand: ParsableCommand {
     if failed > 0 { throw ExitCode.failure }
   }
 
-  /// Runs every script, prints the results, writes the trace; returns how many failed.
+  /// Runs every script, prints the results, traces them; returns how many failed.
   @MainActor
   private func runScripts() throws -> Int {
+    // Opened before any script runs: a directory or an unwritable path fails here, plainly.
+    let traceWriter: JSONLinesTraceWriter?
+    do {
+      traceWriter = try trace.map { try JSONLinesTraceWriter(path: $0) }
+    } catch {
+      FileHandle.standardError.write(Data("chaintui: \(error)\n".utf8))
+      throw ExitCode.failure
+    }
+    // Each script's app forwards every record of every scene, scoped by scene, as `run` does.
     let runner = ScriptRunner(
       updateSnapshots: updateSnapshots || SnapshotStore.updateRequestedByEnvironment,
-      makeTarget: ExplorerScriptTarget.make)
+      makeTarget: { size, scene, scenes in
+        try ExplorerScriptTarget.make(size: size, scene: scene, scenes: scenes, trace: traceWriter)
+      })
     var passed = 0
-    var reports: [ScriptReport] = []
     for file in files {
       let report = runner.run(fileAt: URL(fileURLWithPath: file), file: file)
-      reports.append(report)
       if report.passed {
         passed += 1
         print("PASS \(file)")
@@ -54,12 +65,10 @@ struct ScriptCommand: ParsableCommand {
       }
     }
     print("\(passed) passed, \(files.count - passed) failed")
-    if let trace {
-      do {
-        try ScriptTraceFile.write(reports.flatMap(\.dispatches), to: URL(fileURLWithPath: trace))
-      } catch {
-        throw ValidationError("cannot write the trace to \(trace): \(error.localizedDescription)")
-      }
+    if let traceWriter, let error = traceWriter.lastError {
+      FileHandle.standardError.write(
+        Data("chaintui: \(traceWriter.failureCount) trace records not written: \(error)\n".utf8))
+      throw ExitCode.failure
     }
     return files.count - passed
   }

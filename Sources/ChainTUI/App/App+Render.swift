@@ -34,7 +34,8 @@ extension App {
     if let inspectorArea {
       var view = InspectorView(
         theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText, showsTimings: showingTimings,
+        rowText: tracers[sceneIndex].rowText, rowCells: tracers[sceneIndex].rowCells,
+        showsTimings: showingTimings,
         why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
       view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
       hits.inspectorRows = view.rows

@@ -12,13 +12,24 @@ extension App {
     return entries.last(where: { $0.item.dispatch != nil })?.item.dispatch
   }
 
-  /// Why each listener of a panel of the scene on screen ran or not for the detailed dispatch.
+  /// Why each listener of a panel of the scene on screen ran or not for a dispatch.
   ///
-  /// - Parameter name: The panel's name; any panel of the scene, on the path or not.
-  /// - Returns: The explanation's lines; `nil` if the scene has no such panel or no dispatch.
-  package func why(ofPanel name: String) -> [String]? {
-    guard let panel = scene.panel(named: name), let record = detailedDispatch else { return nil }
+  /// - Parameters:
+  ///   - name: The panel's name; any panel of the scene, on the path or not.
+  ///   - dispatch: Fields the dispatch has (its newest kept match is explained), or `nil` for
+  ///     the detailed dispatch.
+  /// - Returns: The explanation's lines; `nil` if the scene has no such panel, or no kept
+  ///   dispatch matches.
+  package func why(ofPanel name: String, dispatch: EventPattern? = nil) -> [String]? {
+    guard let panel = scene.panel(named: name),
+      let record = dispatch.map(newestKeptDispatch(matching:)) ?? detailedDispatch
+    else { return nil }
     return ListenerWhy.lines(for: panel, in: record) { [scene] in scene.panel(named: $0) }
+  }
+
+  /// The newest dispatch of the scene on screen that a pattern matches, among those kept.
+  private func newestKeptDispatch(matching pattern: EventPattern) -> DispatchRecord? {
+    tracers[sceneIndex].dispatches.last(where: pattern.matches)
   }
 
   /// Moves the inspector's "why" to the next panel of the scene, starting at the focused one;

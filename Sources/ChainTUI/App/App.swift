@@ -156,10 +156,10 @@ package final class App {
   }
 
   /// The inspector's items (records of every kind) of the scene on screen, oldest first.
-  package var inspectorItems: [InspectorItem] { tracers[sceneIndex].items }
+  package var inspectorItems: ArraySlice<InspectorItem> { tracers[sceneIndex].items }
 
   /// The dispatches of the scene on screen, oldest first.
-  package var dispatches: [DispatchRecord] { tracers[sceneIndex].dispatches }
+  package var dispatches: [DispatchRecord] { Array(tracers[sceneIndex].dispatches) }
 
   /// The highest id among the dispatches of the scene on screen, without scanning them.
   package var highestDispatchID: UInt64? { tracers[sceneIndex].highestKeptID }

@@ -1,3 +1,4 @@
+import ChainKit
 package import Foundation
 
 /// Writes an interactive session as a script the harness replays, and that fails if the replay
@@ -16,14 +17,18 @@ package final class SessionRecorder {
 
   /// Creates (or truncates) the script file.
   ///
-  /// - Throws: The error of creating or opening the file.
-  package init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+  /// - Throws: ``RecordingPathError`` with a plain reason ("it is a directory", "Permission
+  ///   denied") if the file cannot be created.
+  package init(path: String) throws(RecordingPathError) {
+    if FileKind.of(path) == .directory {
+      throw RecordingPathError("cannot record to \(path): it is a directory")
     }
-    let url = URL(fileURLWithPath: path)
-    handle = try FileHandle(forWritingTo: url)
-    folder = url.deletingLastPathComponent()
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw RecordingPathError("cannot record to \(path): \(String(cString: strerror(errno)))")
+    }
+    handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    folder = URL(fileURLWithPath: path).deletingLastPathComponent()
   }
 
   /// Writes to an open handle that the caller keeps (for tests).

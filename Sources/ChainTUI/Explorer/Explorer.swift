@@ -69,7 +69,9 @@ public enum Explorer {
       traceWriter = try options.traceFile.map { try JSONLinesTraceWriter(path: $0) }
       recorder = try options.recordFile.map { try SessionRecorder(path: $0) }
     } catch {
-      throw ExplorerError("cannot open \(error.localizedDescription)")
+      // NB: the errors' own sentences; `localizedDescription` of a Swift error is Foundation's
+      // "The operation could not be completed" with a domain and a code.
+      throw ExplorerError("\(error)")
     }
     let terminal: NcursesTerminal
     do {

@@ -73,8 +73,11 @@ package final class HeadlessDriver: ScriptTarget {
     (app.scene.allPanels.map(\.name), app.focusStops.map(\.name))
   }
 
-  /// The inspector's "why" for a panel of the scene on screen.
-  package func why(ofPanel name: String) -> [String]? { app.why(ofPanel: name) }
+  /// The inspector's "why" for a panel of the scene on screen, for the newest dispatch a
+  /// pattern matches or else the selected or newest one.
+  package func why(ofPanel name: String, dispatch: EventPattern?) -> [String]? {
+    app.why(ofPanel: name, dispatch: dispatch)
+  }
 
   /// The dispatches of the scene on screen.
   package var dispatches: [DispatchRecord] { app.dispatches }

@@ -85,9 +85,9 @@ package enum ScriptExpectation: Sendable, Equatable {
   case logContains(panel: String, text: String)
   /// No line of the panel's log contains the text: where a stop cut the flow.
   case logDoesNotContain(panel: String, text: String)
-  /// Some line of the inspector's "why" for the panel (its listeners, for the selected or
-  /// newest dispatch) contains the text.
-  case whyContains(panel: String, text: String)
+  /// Some line of the inspector's "why" for the panel (its listeners, for the newest kept
+  /// dispatch the pattern matches, or else the selected or newest one) contains the text.
+  case whyContains(panel: String, dispatch: EventPattern?, text: String)
   /// Some dispatch since the last action matches the pattern.
   case event(EventPattern)
 }

@@ -31,13 +31,15 @@ extension ScriptExecutor {
       }
       guard let line = log.first(where: { $0.contains(text) }) else { return nil }
       return "\(panel)'s log has the line \"\(line)\""
-    case .whyContains(let panel, let text):
-      guard let why = target.why(ofPanel: panel) else {
-        return target.panelNames.all.contains(panel)
-          ? "there is no dispatch yet to explain" : target.unknownPanel(panel)
+    case .whyContains(let panel, let dispatch, let text):
+      guard let why = target.why(ofPanel: panel, dispatch: dispatch) else {
+        guard target.panelNames.all.contains(panel) else { return target.unknownPanel(panel) }
+        return dispatch == nil
+          ? "there is no dispatch yet to explain" : "no kept dispatch matches those fields"
       }
       if why.contains(where: { $0.contains(text) }) { return nil }
-      return "no line of why \(panel) contains \"\(text)\"; it says:\n"
+      let subject = dispatch == nil ? "why \(panel)" : "why \(panel) for that dispatch"
+      return "no line of \(subject) contains \"\(text)\"; it says:\n"
         + why.map { "    \($0)" }.joined(separator: "\n")
     case .event(let pattern):
       let window = windowDispatches

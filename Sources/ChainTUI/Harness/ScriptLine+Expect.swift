@@ -38,21 +38,28 @@ extension ScriptLine {
       return .logContains(panel: panel, text: text)
     case "why":
       let panel = try name("a panel name")
-      _ = try keyword(["contains"], after: "'expect why PANEL'")
+      var dispatch: EventPattern?
+      if try keyword(["contains", "for"], after: "'expect why PANEL'") == "for" {
+        dispatch = try eventPattern(endingAt: "contains")
+        _ = try keyword(["contains"], after: "'expect why PANEL for FIELD=VALUE...'")
+      }
       let text = try quoted("the text")
-      try end(after: "expect why PANEL contains \"...\"")
-      return .whyContains(panel: panel, text: text)
+      try end(after: "expect why PANEL [for FIELD=VALUE...] contains \"...\"")
+      return .whyContains(panel: panel, dispatch: dispatch, text: text)
     default:
       return .event(try eventPattern())
     }
   }
 
-  /// `field=value` pairs, each field at most once.
-  private mutating func eventPattern() throws(ScriptSyntaxError) -> EventPattern {
+  /// `field=value` pairs, each field at most once, up to the end of the line or up to the bare
+  /// word `stop` (left for the caller).
+  private mutating func eventPattern(endingAt stop: String? = nil) throws(ScriptSyntaxError)
+    -> EventPattern
+  {
     let fields = "key=, origin=, path=, outcome=, answered= or kind="
     var pattern = EventPattern()
     var seen: Set<Substring> = []
-    while hasMore {
+    while hasMore, !isAt(stop) {
       let token = try next("a field")
       guard let equals = token.text.firstIndex(of: "=") else {
         throw error("expected a field (\(fields)), found '\(token.text)'", at: token)

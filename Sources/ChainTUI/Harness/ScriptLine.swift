@@ -43,6 +43,12 @@ struct ScriptLine {
   /// Whether tokens are left.
   var hasMore: Bool { position < tokens.count }
 
+  /// Whether the next token is the bare word `word` (never a quoted string); `false` for `nil`.
+  func isAt(_ word: String?) -> Bool {
+    guard let word, position < tokens.count else { return false }
+    return !tokens[position].isQuotedString && tokens[position].text == word
+  }
+
   /// The next token without taking it, `nil` at the end of the line.
   var upcoming: ScriptToken? { position < tokens.count ? tokens[position] : nil }
 

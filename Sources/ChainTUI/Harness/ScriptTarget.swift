@@ -27,20 +27,17 @@ package protocol ScriptTarget: AnyObject {
   var highestDispatchID: UInt64? { get }
   /// Whether the app asked to quit.
   var isFinished: Bool { get }
-  /// Why each listener of a panel ran or not for the selected (or newest) dispatch; `nil` if
-  /// there is no such panel or no dispatch.
-  func why(ofPanel name: String) -> [String]?
   /// The names of the panels of the scene on screen, and of those focus can stop at, for
   /// messages about a name that is not one of them.
   var panelNames: (all: [String], focusable: [String]) { get }
+  /// Why each listener of a panel ran or not for a dispatch: the newest kept one that `dispatch`
+  /// matches, or else the selected (or newest) one; `nil` if there is no such panel or dispatch.
+  func why(ofPanel name: String, dispatch: EventPattern?) -> [String]?
 }
 
 extension ScriptTarget {
   /// Scans ``dispatches``; the app keeps the answer instead.
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
-
-  /// No explanations: a target without an inspector.
-  package func why(ofPanel name: String) -> [String]? { nil }
 
   /// No names to list: a target that does not know its panels.
   package var panelNames: (all: [String], focusable: [String]) { ([], []) }

@@ -43,7 +43,7 @@ package struct Inspector {
   /// Whether the list is frozen; new dispatches are counted but not shown.
   package private(set) var isPaused = false
   /// The items shown while paused.
-  private var frozen: [InspectorItem] = []
+  private var frozen: ArraySlice<InspectorItem> = []
   /// Text a dispatch's key or one of its path's nodes (another record's summary) must contain;
   /// empty for none.
   package var filterText = ""
@@ -60,7 +60,7 @@ package struct Inspector {
   package init() {}
 
   /// Freezes or unfreezes the list.
-  package mutating func togglePause(current: [InspectorItem]) {
+  package mutating func togglePause(current: ArraySlice<InspectorItem>) {
     isPaused.toggle()
     frozen = isPaused ? current : []
   }
@@ -78,7 +78,8 @@ package struct Inspector {
   ///   - items: The tracer's items, of every kind.
   ///   - focused: The focused panel's name, for the `focused` scope.
   /// - Returns: The entries that pass the filter and scope.
-  package func entries(from items: [InspectorItem], focused: String?) -> InspectorEntries {
+  package func entries(from items: ArraySlice<InspectorItem>, focused: String?) -> InspectorEntries
+  {
     let needle = filterText.lowercased()
     let scope = scope
     guard scope != .all || !needle.isEmpty else {
@@ -92,7 +93,7 @@ package struct Inspector {
   }
 
   /// How many items arrived since the list was paused.
-  package func unseenCount(of items: [InspectorItem]) -> Int {
+  package func unseenCount(of items: ArraySlice<InspectorItem>) -> Int {
     guard isPaused else { return 0 }
     let newest = frozen.last?.seq ?? 0
     return items.count { $0.seq > newest }

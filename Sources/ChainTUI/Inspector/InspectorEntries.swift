@@ -8,15 +8,25 @@ import ChainKit
 /// positions into it only when something is filtered out, and works out a depth only for
 /// entries read.
 package struct InspectorEntries: RandomAccessCollection {
-  /// The items, in order of their numbers.
-  private let source: [InspectorItem]
+  /// The items, in order of their numbers, re-indexed from 0.
+  private let source: Items
   /// The positions in ``source`` of the entries, or `nil` when every item is one.
   private let positions: [Int]?
 
+  /// A slice of items read from index 0, whatever its start in the array it shares.
+  private struct Items {
+    let slice: ArraySlice<InspectorItem>
+    var count: Int { slice.count }
+    subscript(index: Int) -> InspectorItem { slice[slice.startIndex + index] }
+  }
+
   /// Keeps the items `include` accepts.
-  init(items: [InspectorItem], include: ((InspectorItem) -> Bool)?) {
-    self.source = items
-    self.positions = include.map { include in items.indices.filter { include(items[$0]) } }
+  init(items: ArraySlice<InspectorItem>, include: ((InspectorItem) -> Bool)?) {
+    let source = Items(slice: items)
+    self.source = source
+    self.positions = include.map { include in
+      (0..<source.count).filter { include(source[$0]) }
+    }
   }
 
   /// An entry: the item and how deeply it is nested (0 for what is not a nested dispatch).
@@ -52,7 +62,7 @@ package struct InspectorEntries: RandomAccessCollection {
 
   /// The numbers of the entries, in order.
   package var ids: [UInt64] {
-    positions.map { $0.map { source[$0].seq } } ?? source.map(\.seq)
+    positions.map { $0.map { source[$0].seq } } ?? source.slice.map(\.seq)
   }
 
   /// A dispatch's depth: one more than its parent's when the parent is among the (unfiltered)

@@ -48,10 +48,15 @@ final class InspectorRowText {
   func text(for record: DispatchRecord) -> (header: String, hops: String) {
     if let known = texts[record.id] { return known }
     let header = " \(label(ofID: record.id)) \(record.key) \(record.path.joined(separator: ">"))"
-    let hops = record.hops.lazy.filter { !$0.passed }.map {
-      "\($0.node):\(DispatchLines.phaseTag($0.phase)) \(DispatchLines.actions(of: $0, in: record))"
+    // NB: a loop, not a lazy filter and map: Swift checks the main actor's executor for each
+    // element a main-actor closure sees inside a standard library algorithm.
+    var hops = ""
+    for hop in record.hops where !hop.passed {
+      if !hops.isEmpty { hops += " · " }
+      hops += "\(hop.node):\(DispatchLines.phaseTag(hop.phase)) "
+      hops += DispatchLines.actions(of: hop, in: record)
     }
-    let text = (header, hops.isEmpty ? "no listener ran" : hops.joined(separator: " · "))
+    let text = (header, hops.isEmpty ? "no listener ran" : hops)
     if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
     texts[record.id] = text
     return text

@@ -9,6 +9,8 @@ struct InspectorView {
   let entries: InspectorEntries
   /// The list rows' text, kept across frames by the scene's tracer.
   let rowText: InspectorRowText
+  /// The list rows as drawn, kept across frames by the scene's tracer.
+  let rowCells: InspectorRowCells
   /// Whether measured wall-clock timings are drawn; headless runs draw `·` in their place, as
   /// no replay can reproduce them.
   let showsTimings: Bool
@@ -19,10 +21,11 @@ struct InspectorView {
 
   init(
     theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText,
-    showsTimings: Bool, why: (panel: String, lines: [String])? = nil
+    rowCells: InspectorRowCells, showsTimings: Bool, why: (panel: String, lines: [String])? = nil
   ) {
     self.why = why
     self.rowText = rowText
+    self.rowCells = rowCells
     self.showsTimings = showsTimings
     self.theme = theme
     self.inspector = inspector
@@ -73,39 +76,17 @@ struct InspectorView {
     let capacity = max(1, area.height / linesPerEntry)
     let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
     let first = max(0, min(selectedIndex - capacity + 1, entries.count - capacity))
+    rows.reserveCapacity(rows.count + area.height)
     var y = area.y
     for position in first..<min(entries.count, first + capacity) {
       let (item, depth): (InspectorItem, Int) = entries[position]
-      let isSelected = item.seq == selected
-      let indent = String(repeating: "  ", count: depth)
-      let text: (header: String, hops: String)
-      let mark: String
-      if let record = item.dispatch {
-        mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
-        text = rowText.text(for: record)
-      } else {
-        mark = Self.mark(of: item.kind)
-        text = (" " + item.summary, "")
-      }
-      let style =
-        isSelected ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: depth == 0))
-      grid.fill(
-        Rect(x: area.x, y: y, width: area.width, height: 1), style: isSelected ? style : .plain)
-      // Piece by piece, as one string would be laid out, without building that string.
-      var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
-      x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-      x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-      if let record = item.dispatch {
-        grid.put(
-          " " + Self.time(record.elapsedNanoseconds, shown: showsTimings), at: Point(x: x, y: y),
-          style: style, maxWidth: area.maxX - x)
-      }
-      rows.append((y, area.x..<area.maxX, item.seq))
-      y += 1
-      if linesPerEntry == 2 {
-        let x = grid.put(
-          indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
-        grid.put(text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+      let layout = InspectorRowCells.Layout(
+        depth: depth, isSelected: item.seq == selected, width: area.width,
+        lines: linesPerEntry, colors: theme.colors, showsTimings: showsTimings)
+      let cells = entryRows(item, layout).cells
+      for line in 0..<linesPerEntry {
+        let start = line * area.width
+        grid.putCells(cells[start..<(start + area.width)], at: Point(x: area.x, y: y))
         rows.append((y, area.x..<area.maxX, item.seq))
         y += 1
       }
@@ -116,6 +97,86 @@ struct InspectorView {
           ? "no records yet: press a panel's keys" : "no record in this scope or filter",
         at: area.origin, style: theme.hint, maxWidth: area.width)
     }
+  }
+
+  /// An entry's rows for a layout, kept for the next frame.
+  ///
+  /// Kept rows are reused as they are, or restyled when only the selection changed (the text
+  /// stays where it was); otherwise they are drawn now.
+  private func entryRows(
+    _ item: InspectorItem, _ layout: InspectorRowCells.Layout
+  ) -> InspectorRowCells.Rows {
+    if let kept = rowCells.rows(forItem: item.seq) {
+      if kept.layout == layout { return kept }
+      if kept.layout.selected(layout.isSelected) == layout {
+        var restyled = kept
+        restyled.layout = layout
+        restyleHeader(&restyled)
+        rowCells.keep(restyled, forItem: item.seq)
+        return restyled
+      }
+    }
+    let drawn = drawEntry(item, layout)
+    rowCells.keep(drawn, forItem: item.seq)
+    return drawn
+  }
+
+  /// The styles of an entry's header row: its text's, and the rest of the row's.
+  private func headerStyles(_ layout: InspectorRowCells.Layout) -> (text: Style, fill: Style) {
+    let text =
+      layout.isSelected
+      ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: layout.depth == 0))
+    return (text, layout.isSelected ? text : .plain)
+  }
+
+  /// Gives an entry's header row the styles of its (new) selection state; the hops row does not
+  /// depend on it.
+  private func restyleHeader(_ rows: inout InspectorRowCells.Rows) {
+    let styles = headerStyles(rows.layout)
+    let width = rows.layout.width
+    let end = min(max(0, rows.headerEnd), width)
+    for index in 0..<end { rows.cells[index].style = styles.text }
+    for index in end..<width { rows.cells[index].style = styles.fill }
+  }
+
+  /// An entry's rows, drawn into a grid of their own: the header (indent, mark, text), then with
+  /// two lines the hops.
+  private func drawEntry(
+    _ item: InspectorItem, _ layout: InspectorRowCells.Layout
+  ) -> InspectorRowCells.Rows {
+    var grid = Grid(width: layout.width, height: layout.lines)
+    let area = grid.bounds
+    let depth = layout.depth
+    var y = 0
+    let indent = String(repeating: "  ", count: depth)
+    let text: (header: String, hops: String)
+    let mark: String
+    if let record = item.dispatch {
+      mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
+      text = rowText.text(for: record)
+    } else {
+      mark = Self.mark(of: item.kind)
+      text = (" " + item.summary, "")
+    }
+    let (style, fillStyle) = headerStyles(layout)
+    grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fillStyle)
+    // Piece by piece, as one string would be laid out, without building that string.
+    var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+    x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    if let record = item.dispatch {
+      x = grid.put(
+        " " + Self.time(record.elapsedNanoseconds, shown: showsTimings), at: Point(x: x, y: y),
+        style: style, maxWidth: area.maxX - x)
+    }
+    let headerEnd = x
+    y += 1
+    if layout.lines == 2 {
+      let x = grid.put(
+        indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
+      grid.put(text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+    }
+    return InspectorRowCells.Rows(layout: layout, cells: grid.cells, headerEnd: headerEnd)
   }
 
   /// "1 record", "2 records".

@@ -20,16 +20,21 @@ package final class SceneTracer: Tracer {
   /// The most dispatches kept.
   package let capacity: Int
   /// The dispatches seen, oldest first, at most ``capacity``.
-  package private(set) var dispatches: [DispatchRecord] = []
+  ///
+  /// NB: slices, so dropping the oldest only moves their start: an array's `removeFirst` moved
+  /// every kept record on each record past the capacity, most of a key press's cost.
+  package private(set) var dispatches: ArraySlice<DispatchRecord> = []
   /// The highest id among the kept dispatches, `nil` while none is kept; what a harness window
   /// starts from, kept up to date so that each key need not scan the dispatches.
   package private(set) var highestKeptID: UInt64?
   /// Every record kept, of every kind, numbered in the order kept, at most 2 x ``capacity``.
-  package private(set) var items: [InspectorItem] = []
+  package private(set) var items: ArraySlice<InspectorItem> = []
   /// The number the next item gets.
   private var nextSeq: UInt64 = 1
   /// The inspector's row text and numbers for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
+  /// The inspector's list rows as drawn, per item.
+  let rowCells: InspectorRowCells
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
   /// Nested dispatches whose outermost dispatch has not finished yet.
@@ -39,6 +44,7 @@ package final class SceneTracer: Tracer {
   package init(capacity: Int = 1_000) {
     self.capacity = max(1, capacity)
     self.rowText = InspectorRowText(capacity: 2 * max(1, capacity))
+    self.rowCells = InspectorRowCells(capacity: 2 * max(1, capacity))
   }
 
   /// Keeps, routes and forwards one record.

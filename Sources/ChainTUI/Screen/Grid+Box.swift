@@ -37,6 +37,9 @@ extension Grid {
     let box = ascii ? BoxCharacters.ascii : BoxCharacters.light
     let right = rect.maxX - 1
     let bottom = rect.maxY - 1
+    // Each cell once, not once per row: making a cell from a `Character` reads its scalars.
+    let horizontal = Cell(box.horizontal, style: style)
+    let vertical = Cell(box.vertical, style: style)
     for row in rect.y...bottom {
       let isTop = row == rect.y
       let isBottom = row == bottom
@@ -44,15 +47,12 @@ extension Grid {
       if isTop || isBottom {
         let left = Cell(isTop ? box.topLeft : box.bottomLeft, style: style)
         putRun(left, at: Point(x: rect.x, y: row), count: 1)
-        putRun(
-          Cell(box.horizontal, style: style), at: Point(x: rect.x + 1, y: row),
-          count: right - rect.x - 1)
+        putRun(horizontal, at: Point(x: rect.x + 1, y: row), count: right - rect.x - 1)
         if right > rect.x {
           let corner = Cell(isTop ? box.topRight : box.bottomRight, style: style)
           putRun(corner, at: Point(x: right, y: row), count: 1)
         }
       } else {
-        let vertical = Cell(box.vertical, style: style)
         putRun(vertical, at: Point(x: rect.x, y: row), count: 1)
         if right > rect.x { putRun(vertical, at: Point(x: right, y: row), count: 1) }
       }

@@ -14,7 +14,7 @@ extension Grid {
     guard first <= last else { return }
     let rowStart = point.y * width
     // Inside the run every cell is overwritten, so only a wide glyph crossing either end
-    // needs its other half blanked, as `place` would.
+    // needs its other half blanked, as ``RowWriter`` would.
     if cells[rowStart + first].isContinuation, first > 0 {
       cells[rowStart + first - 1] = Cell(
         code: Cell.spaceCode, style: cells[rowStart + first - 1].style)
@@ -23,7 +23,43 @@ extension Grid {
       cells[rowStart + last + 1] = Cell(
         code: Cell.spaceCode, style: cells[rowStart + last + 1].style)
     }
-    for index in (rowStart + first)...(rowStart + last) { cells[index] = cell }
+    // NB: through a pointer, doubling a copied prefix: the array's uniqueness and bounds
+    // checks per cell, or even a store per cell, cost more than a few block copies (a frame
+    // fills most of its cells at least once).
+    cells.withUnsafeMutableBufferPointer { buffer in
+      guard let start = buffer.baseAddress.map({ $0 + rowStart + first }) else { return }
+      let count = last - first + 1
+      start.pointee = cell
+      var filled = 1
+      while filled < count {
+        let chunk = Swift.min(filled, count - filled)
+        (start + filled).update(from: start, count: chunk)
+        filled += chunk
+      }
+    }
+  }
+
+  /// Copies cells drawn elsewhere (whole wide glyphs, such as a row of a grid of their width)
+  /// along a row from a point; a run that does not lie wholly inside the grid is not drawn.
+  ///
+  /// - Parameters:
+  ///   - run: The cells, left to right.
+  ///   - point: Where the first one goes.
+  mutating func putCells(_ run: ArraySlice<Cell>, at point: Point) {
+    let first = point.x
+    let last = point.x + run.count - 1
+    guard (0..<height).contains(point.y), first >= 0, first <= last, last < width else { return }
+    let rowStart = point.y * width
+    // As in `putRun`: only a wide glyph crossing either end needs its other half blanked.
+    if cells[rowStart + first].isContinuation, first > 0 {
+      cells[rowStart + first - 1] = Cell(
+        code: Cell.spaceCode, style: cells[rowStart + first - 1].style)
+    }
+    if last + 1 < width, cells[rowStart + last + 1].isContinuation {
+      cells[rowStart + last + 1] = Cell(
+        code: Cell.spaceCode, style: cells[rowStart + last + 1].style)
+    }
+    cells.replaceSubrange((rowStart + first)...(rowStart + last), with: run)
   }
 
   /// The character of `text` that starts at `index` (a character boundary), as a cell code and

@@ -70,63 +70,29 @@ public struct Grid: Sendable, Hashable {
     cells.withUnsafeMutableBufferPointer { buffer in
       // NB: writes go through a pointer to the row: the array's uniqueness and bounds checks
       // per cell cost more than the write itself.
-      // `nil` only for a grid without columns, where nothing is ever placed.
-      let cells = buffer.baseAddress.map { $0 + rowStart }
-      let end = text.endIndex
-      var index = text.startIndex
-      while index < end {
-        let (code, columns) = Self.decode(text, at: &index)
-        if columns == 0 { continue }
-        if x >= width || x >= limit { break }
-        if x + columns > limit || x + columns > width {
-          // Only the left half of a wide glyph fits: pad instead of splitting it.
-          if x >= 0 {
-            Self.place(
-              Cell(code: Cell.spaceCode, style: style), x: x, in: cells, width, wide: false)
-          } else if x + columns > 0, width > 0, limit > 0 {
-            Self.place(
-              Cell(code: Cell.spaceCode, style: style), x: 0, in: cells, width, wide: false)
-          }
-          x += 1
-          break
-        }
-        if x >= 0 {
-          Self.place(Cell(code: code, style: style), x: x, in: cells, width, wide: columns == 2)
-        } else if x + columns > 0 {
-          // A wide glyph straddling the left edge: its visible right half becomes a blank.
-          Self.place(Cell(code: Cell.spaceCode, style: style), x: 0, in: cells, width, wide: false)
-        }
-        x += columns
+      var writer = RowWriter(
+        row: buffer.baseAddress.map { $0 + rowStart }, width: width, limit: limit, x: x,
+        style: style)
+      // NB: most text is ASCII and one-scalar symbols (·, µ, └, box drawing): its UTF-8 is read
+      // straight, and the rest of the text is left to `decode` from the first character that
+      // may be a cluster of several scalars.
+      var resume: Int?
+      let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+        resume = writer.layScalars(bytes)
+        return resume == nil
       }
+      if done != true {
+        let end = text.endIndex
+        var index =
+          resume.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) } ?? text.startIndex
+        while index < end {
+          let (code, columns) = Self.decode(text, at: &index)
+          if !writer.lay(code, columns) { break }
+        }
+      }
+      x = writer.x
     }
     return x
-  }
-
-  /// Writes one character at an in-bounds column of a row, first blanking any wide glyph it
-  /// would split.
-  @inline(__always)
-  private static func place(
-    _ cell: Cell, x: Int, in row: UnsafeMutablePointer<Cell>?, _ width: Int, wide: Bool
-  ) {
-    guard let row else { return }
-    detach(x: x, in: row, width)
-    if wide { detach(x: x + 1, in: row, width) }
-    row[x] = cell
-    if wide { row[x + 1] = .continuation(style: cell.style) }
-  }
-
-  /// Blanks the other half of a wide glyph that covers column x of a row, so the cell can be
-  /// overwritten.
-  @inline(__always)
-  private static func detach(x: Int, in row: UnsafeMutablePointer<Cell>, _ width: Int) {
-    guard (0..<width).contains(x) else { return }
-    if row[x].isContinuation, x > 0 {
-      row[x - 1] = Cell(code: Cell.spaceCode, style: row[x - 1].style)
-    }
-    if x + 1 < width, row[x + 1].isContinuation {
-      row[x + 1] = Cell(code: Cell.spaceCode, style: row[x + 1].style)
-    }
-    row[x] = Cell(code: Cell.spaceCode, style: row[x].style)
   }
 
   /// Fills a rectangle (clipped to the grid) with one character.

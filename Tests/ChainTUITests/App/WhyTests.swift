@@ -81,4 +81,21 @@ struct WhyTests {
     app.press(.character("w"))
     #expect(app.inspector.whyPanel != "btnA")
   }
+
+  @Test("a pattern names an earlier dispatch to explain instead of the newest")
+  func patternNamesAnEarlierDispatch() {
+    let app = AppTest.app(scene: "domino")
+    #expect(app.focus(panelNamed: "feed"))
+    app.press(.character("r"))
+    app.press(.character("g"))
+    var channelID = EventPattern()
+    channelID.key = "channelID"
+    #expect(
+      app.why(ofPanel: "container", dispatch: channelID)?.last
+        == "#1 responder: declined the request (returned nil)")
+    #expect(app.why(ofPanel: "container")?.last?.contains("declined") == false)
+    var missing = EventPattern()
+    missing.key = "noSuchKey"
+    #expect(app.why(ofPanel: "container", dispatch: missing) == nil)
+  }
 }

@@ -56,6 +56,9 @@ final class FakeTarget: ScriptTarget {
 
   func log(ofPanel name: String) -> [String]? { logs[name] }
 
+  /// No explanations: the fake has no inspector.
+  func why(ofPanel name: String, dispatch: EventPattern?) -> [String]? { nil }
+
   private func record(key: String, stopped: Bool) -> DispatchRecord {
     defer { nextID += 1 }
     return DispatchRecord(

@@ -88,6 +88,25 @@ struct ScriptParserTests {
     #expect(description.hasPrefix(message), "\(description)")
   }
 
+  @Test("expect why names a dispatch by event fields up to 'contains', or takes the newest")
+  func whyForAPattern() throws {
+    let script = try parse(
+      """
+      expect why container for key=channelID kind=request contains "declined"
+      expect why root contains "answered"
+      """)
+    var pattern = EventPattern()
+    pattern.key = "channelID"
+    pattern.kind = .request
+    #expect(
+      script.steps.map(\.action) == [
+        .expect(.whyContains(panel: "container", dispatch: pattern, text: "declined")),
+        .expect(.whyContains(panel: "root", dispatch: nil, text: "answered")),
+      ])
+    let failure = error("expect why root for key=x \"answered\"")?.description ?? "no error"
+    #expect(failure.hasPrefix("t.chaintui:1:27: error: expected a field"), "\(failure)")
+  }
+
   @Test("an unknown key name gives KeyName's error, at the key's column")
   func unknownKey() {
     let failure = error("press tab  enterr")

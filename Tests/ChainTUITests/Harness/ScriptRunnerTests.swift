@@ -120,18 +120,6 @@ struct ScriptRunnerTests {
     #expect(rerecording.details.contains("re-recorded"))
   }
 
-  @Test("the trace file holds the run's dispatches as JSON Lines trace records")
-  func traceFile() throws {
-    let report = run("press + s\nexpect row 2 is \"count: 1\"")
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("chaintui-trace-\(UUID().uuidString).jsonl")
-    defer { try? FileManager.default.removeItem(at: file) }
-    try ScriptTraceFile.write(report.dispatches, to: file)
-    let records = try TraceRecord.decodeJSONLines(Data(contentsOf: file))
-    #expect(records == report.dispatches.map(TraceRecord.dispatch))
-    #expect(records.count == 2)
-  }
-
   @Test("typed text presses one key per character, newline as Enter")
   func typing() {
     #expect(

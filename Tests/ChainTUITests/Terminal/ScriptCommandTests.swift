@@ -68,4 +68,48 @@ struct ScriptCommandTests {
     #expect(status == 0)
     #expect(output == "PASS \(good)\n1 passed, 0 failed\n")
   }
+
+  @Test("--trace writes every record of every scene a script visits, each scoped by its scene")
+  func traceHasEveryScene() throws {
+    try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("scenes.chaintui").path
+    // Domino posts an event; the model tree shares data down; the bus publishes on a tick.
+    let lines = [
+      "scene domino", "focus feed", "press l", "press 3", "focus actions1", "press l",
+      "expect event key=like", "press 4", "tick 2s",
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: script, atomically: true, encoding: .utf8)
+    let trace = folder.appendingPathComponent("trace.jsonl")
+
+    let (status, output) = try chaintui(["script", script, "--trace", trace.path])
+    #expect(status == 0, "\(output)")
+    let traced = try TraceLine.decodeJSONLines(Data(contentsOf: trace))
+    let scopes = Set(traced.map(\.scope))
+    #expect(scopes.isSuperset(of: ["domino", "model", "bus"]), "\(scopes)")
+    let records = traced.compactMap(\.record)
+    #expect(records.contains { $0.keyName == "contentDidLoad" })
+    #expect(records.contains { if case .dispatch = $0 { false } else { true } })
+    #expect(traced.contains { $0.scope == "model" && $0.record?.keyName == "like" })
+  }
+
+  @Test(
+    "a --trace path that is a directory or cannot be created fails before any script runs",
+    arguments: [false, true])
+  func unwritableTraceFailsAtStart(isDirectory: Bool) throws {
+    try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = folder.appendingPathComponent("good.chaintui").path
+    try "expect screen contains \"Event chain\"\n".write(
+      toFile: good, atomically: true, encoding: .utf8)
+    let path = isDirectory ? folder.path : folder.appendingPathComponent("no/such/trace").path
+    let reason = isDirectory ? "it is a directory" : "No such file or directory"
+
+    let (status, output) = try chaintui(["script", good, "--trace", path])
+    #expect(status != 0)
+    #expect(output == "chaintui: cannot trace to \(path): \(reason)\n")
+  }
 }

@@ -1,0 +1,99 @@
+/// Lays characters out along one row of a grid's cells from a column, clipped to the row and to
+/// a limit: the inner loop of ``Grid/put(_:at:style:maxWidth:)``.
+///
+/// A wide glyph always occupies a leading cell and a continuation cell; writes that would split
+/// one blank its other half instead.
+struct RowWriter {
+  /// The row's first cell; `nil` only for a grid without columns, where nothing is placed.
+  let row: UnsafeMutablePointer<Cell>?
+  /// The row's width in cells.
+  let width: Int
+  /// The column at which writing stops.
+  let limit: Int
+  /// The column the next character goes to; it may lie left of the row.
+  var x: Int
+  /// How characters are drawn.
+  let style: Style
+
+  /// Lays out one character by its cell code and width; `false` once nothing more fits.
+  @inline(__always)
+  mutating func lay(_ code: UInt32, _ columns: Int) -> Bool {
+    if columns == 0 { return true }
+    if x >= width || x >= limit { return false }
+    if x + columns > limit || x + columns > width {
+      // Only the left half of a wide glyph fits: pad instead of splitting it.
+      if x >= 0 {
+        place(Cell(code: Cell.spaceCode, style: style), x: x, wide: false)
+      } else if x + columns > 0, width > 0, limit > 0 {
+        place(Cell(code: Cell.spaceCode, style: style), x: 0, wide: false)
+      }
+      x += 1
+      return false
+    }
+    if x >= 0 {
+      place(Cell(code: code, style: style), x: x, wide: columns == 2)
+    } else if x + columns > 0 {
+      // A wide glyph straddling the left edge: its visible right half becomes a blank.
+      place(Cell(code: Cell.spaceCode, style: style), x: 0, wide: false)
+    }
+    x += columns
+    return true
+  }
+
+  /// Lays out UTF-8 text while each character is one scalar that is certainly a whole
+  /// character: ASCII, or a scalar that cannot join what follows, followed by ASCII or the end.
+  ///
+  /// - Parameter bytes: Valid UTF-8.
+  /// - Returns: `nil` when the text was laid out or nothing more fits; otherwise the offset of
+  ///   the first byte left for the general path, which is a character boundary.
+  mutating func layScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = bytes.count
+    var offset = 0
+    while offset < count {
+      let byte = bytes[offset]
+      if byte < 0x80 {
+        // An ASCII character followed by a non-ASCII scalar may be a cluster ("e\u{301}").
+        if offset + 1 < count, bytes[offset + 1] >= 0x80 { return offset }
+        if !lay(UInt32(byte), (0x20..<0x7F).contains(byte) ? 1 : 0) { return nil }
+        offset += 1
+        continue
+      }
+      let length = byte >= 0xF0 ? 4 : (byte >= 0xE0 ? 3 : 2)
+      guard offset + length <= count else { return offset }
+      var value = UInt32(byte) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+      for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
+      // Below U+0600 and in U+2000..<U+3000 (punctuation, arrows, box drawing, symbols) no
+      // scalar joins an ASCII character after it (Unicode's Prepend class starts at U+0600).
+      guard value < 0x600 || (0x2000..<0x3000).contains(value),
+        offset + length == count || bytes[offset + length] < 0x80
+      else { return offset }
+      if !lay(value, DisplayWidth.of(scalar: value)) { return nil }
+      offset += length
+    }
+    return nil
+  }
+
+  /// Writes one character at an in-bounds column, first blanking any wide glyph it would split.
+  @inline(__always)
+  private func place(_ cell: Cell, x: Int, wide: Bool) {
+    guard let row else { return }
+    detach(x: x, in: row)
+    if wide { detach(x: x + 1, in: row) }
+    row[x] = cell
+    if wide { row[x + 1] = .continuation(style: cell.style) }
+  }
+
+  /// Blanks the other half of a wide glyph that covers column x, so the cell can be
+  /// overwritten.
+  @inline(__always)
+  private func detach(x: Int, in row: UnsafeMutablePointer<Cell>) {
+    guard (0..<width).contains(x) else { return }
+    if row[x].isContinuation, x > 0 {
+      row[x - 1] = Cell(code: Cell.spaceCode, style: row[x - 1].style)
+    }
+    if x + 1 < width, row[x + 1].isContinuation {
+      row[x + 1] = Cell(code: Cell.spaceCode, style: row[x + 1].style)
+    }
+    row[x] = Cell(code: Cell.spaceCode, style: row[x].style)
+  }
+}
