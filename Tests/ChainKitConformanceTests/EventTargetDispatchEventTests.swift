@@ -25,10 +25,9 @@ struct EventTargetDispatchEventTests {
 
   /// A listener added ahead of the walk runs when the event reaches its node.
   ///
-  /// NB: ChainKit fails this today: `middle` had no listener for `x` when the walk's hits were
-  /// found, and the capture loop of `NodeCore.dispatch` ends when it runs out of cached hits
-  /// before asking `HitWalk.refreshIfChanged()`, so it never reaches `middle`. The DOM, and
-  /// rule 10, take a node's listeners when the event reaches it. The mark fails once fixed.
+  /// NB: `middle` had no listener for `x` when the walk's hits were found; the DOM, and rule 10,
+  /// take a node's listeners when the event reaches it, so the walk must look again at nodes that
+  /// gained the key after its last cached hit.
   @Test("Event listeners added during dispatch should be called (at a node not reached yet)")
   func listenersAddedAheadRun() throws {
     let outer = Node("outer")

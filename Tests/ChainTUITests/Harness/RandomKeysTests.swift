@@ -8,7 +8,7 @@ import Testing
 /// The app must never trap, and every frame must be a consistent grid of exactly the app's size
 /// (checked after every resize and every 8th input; keys still reach the app through the frames in
 /// between, as hit maps come from the last one).
-@Suite("Random keys", .timeLimit(.minutes(1)))
+@Suite("Random keys")
 @MainActor
 struct RandomKeysTests {
   /// Every key a script can press, except those that quit (tested on their own).

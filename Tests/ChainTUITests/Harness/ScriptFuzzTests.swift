@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChainTUI
 
-@Suite("Script robustness", .timeLimit(.minutes(1)))
+@Suite("Script robustness")
 @MainActor
 struct ScriptFuzzTests {
   let runner = ScriptRunner(makeTarget: FakeTarget.factory)

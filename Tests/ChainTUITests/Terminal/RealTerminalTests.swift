@@ -7,7 +7,7 @@ import Testing
 /// The real binary in a real terminal (tmux) shows, row for row, what the headless session
 /// renders for the same keys at the same size, also after resizes.
 @Suite(
-  "Real terminal", .serialized, .timeLimit(.minutes(1)),
+  "Real terminal", .serialized,
   .enabled(if: Tmux.isInstalled, "tmux is not installed; `make setup` installs it"))
 @MainActor
 struct RealTerminalTests {

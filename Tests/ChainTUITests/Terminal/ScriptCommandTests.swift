@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `chaintui script` as a user runs it: the binary, real files, its output and exit status.
-@Suite("chaintui script", .timeLimit(.minutes(1)))
+@Suite("chaintui script")
 struct ScriptCommandTests {
   /// Runs the binary with arguments; returns its exit status and standard output.
   func chaintui(_ arguments: [String]) throws -> (status: Int32, output: String) {

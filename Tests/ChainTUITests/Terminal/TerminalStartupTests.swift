@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The binary without a usable terminal", .serialized, .timeLimit(.minutes(1)))
+@Suite("The binary without a usable terminal", .serialized)
 struct TerminalStartupTests {
   @Test("started with stdin not a terminal, it exits non-zero at once with a clear message")
   func notATerminal() throws {

@@ -69,7 +69,7 @@ struct Tmux {
   }
 
   /// Runs a program from the PATH and returns its output; throws on a non-zero exit or when it
-  /// does not finish within the deadline.
+  /// does not finish within ``poll(attempts:_:)``'s tries.
   ///
   /// NB: this spawns and waits for the child by pid, with output in a file. `new-session` forks
   /// the tmux server, which inherits the client's descriptors; Foundation's `Process` (and any
@@ -168,11 +168,13 @@ struct TmuxError: Error, CustomStringConvertible {
   var description: String { message }
 }
 
-/// Polls a condition until it holds or a deadline passes; never a fixed sleep as a guess.
-func poll(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now + timeout
-  while clock.now < deadline {
+/// Polls a condition until it holds, at most `attempts` times with a short sleep between tries;
+/// never a fixed sleep as a guess.
+///
+/// The bound is a count, not a deadline: a busy machine makes each try later, not fewer, so a
+/// slow CI run waits longer instead of failing (3,000 tries is at least a minute).
+func poll(attempts: Int = 3_000, _ condition: () throws -> Bool) rethrows -> Bool {
+  for _ in 0..<attempts {
     if try condition() { return true }
     Thread.sleep(forTimeInterval: 0.02)
   }
