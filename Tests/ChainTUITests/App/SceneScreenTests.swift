@@ -34,6 +34,21 @@ struct SceneScreenTests {
     AppTest.expectDocsScreen(text, scene: scene)
   }
 
+  /// The README's picture of the explorer is the tour's Event chain screen: the tour above
+  /// compares docs/screens with the app, this compares the README with docs/screens.
+  @Test("the README's explorer screen is the Event chain screen in docs/screens")
+  func readmeScreen() throws {
+    let root = AppTest.docsScreens.deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let picture = try String(
+      contentsOf: AppTest.docsScreens.appendingPathComponent("domino.txt"), encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```text\n").dropFirst()
+      .compactMap { $0.components(separatedBy: "```\n").first }
+    let screens = blocks.filter { $0.hasPrefix(" 1 Event chain") }
+    #expect(screens.count == 1)
+    #expect(screens.first == picture, "README.md's screen differs from docs/screens/domino.txt")
+  }
+
   enum Step {
     case key(Key)
     case focus(String)
