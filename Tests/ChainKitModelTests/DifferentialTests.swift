@@ -5,42 +5,18 @@ import Testing
 @Suite("ChainKit against the reference model", .leakChecked)
 @MainActor
 struct DifferentialTests {
-  /// The budget's seeds that diverge by a known class.
-  ///
-  /// Seeds of the fixed budget that diverge by a class ``KnownDivergenceTests`` names: recorded
-  /// as known issues, and a failure once they agree (remove them then). Any other divergent
-  /// seed fails the test.
-  static let knownDivergentSeeds: [UInt64: Comment] = {
-    let catchUp = KnownDivergenceTests.cutSubscriberCatchUp
-    var seeds: [UInt64: Comment] = [:]
-    for seed: UInt64 in [257, 613, 1106, 1293, 1458, 1656, 1690, 1918] { seeds[seed] = catchUp }
-    return seeds
-  }()
-
   @Test("seeded random programs log the same calls in ChainKit and in the reference model")
   func randomProgramsAgree() async {
     let configuration = FuzzConfiguration.fromEnvironment()
     if let seed = configuration.seed { return replay(seed) }
     var divergent: [UInt64] = []
-    var known: [UInt64] = []
     for seed in 0..<UInt64(configuration.count) {
       // Lets other main-actor tests run now and then; nothing here waits on them.
       if seed % 100 == 0 { await Task.yield() }
-      let diverges = Differential.diverges(ProgramGenerator.program(seed: seed))
-      if let reason = Self.knownDivergentSeeds[seed] {
-        if diverges {
-          known.append(seed)
-          withKnownIssue(reason) { Issue.record("seed \(seed) diverges") }
-        } else {
-          Issue.record("seed \(seed) agrees now: remove it from knownDivergentSeeds (\(reason))")
-        }
-        continue
-      }
-      if diverges { divergent.append(seed) }
+      if Differential.diverges(ProgramGenerator.program(seed: seed)) { divergent.append(seed) }
     }
     print(
-      "differential: \(configuration.count) programs, \(known.count) known divergences, "
-        + "\(divergent.count) new")
+      "differential: \(configuration.count) programs, \(divergent.count) diverge")
     guard !divergent.isEmpty else { return }
     let summary =
       "\(divergent.count) of \(configuration.count) programs diverge; first seeds: "

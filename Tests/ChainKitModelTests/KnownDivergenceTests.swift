@@ -4,24 +4,13 @@ import Testing
 ///
 /// The smallest programs the differential test found where ChainKit and the reference model
 /// disagreed, one per class, named by the rule at stake. ChainKit and the model agree on each
-/// now, except the classes marked `withKnownIssue`, which still diverge: those pass while the
-/// divergence lasts and fail once it is gone, so that the mark is removed with the fix.
-/// `swift test --filter KnownDivergenceTests` shows both logs for each disagreement.
+/// now; `swift test --filter KnownDivergenceTests` shows both logs if one comes back.
 @Suite("Divergences found by the differential test", .leakChecked)
 @MainActor
 struct KnownDivergenceTests {
   private static func onA(_ node: Int, capture: Bool = false, _ script: Script) -> Op {
     .listen(node, .a, capture: capture, once: false, script)
   }
-
-  /// The open question of rules 14 and 28.
-  ///
-  /// After a nesting cut left a subscriber without the latest value, the model tells it that
-  /// value at the next re-resolution of its subtree (a mount, unmount or release above it);
-  /// ChainKit tells it only if the re-resolution changes its slot. The semantics page does not
-  /// say what a subscriber a cut left behind is owed (rules 14 and 28): a decision for the page.
-  static let cutSubscriberCatchUp: Comment =
-    "the page is silent: does a subscriber a nesting cut left behind catch up (rules 14, 28)?"
 
   private func expectAgreement(_ steps: [Op]) {
     let program = Program(steps: steps)
@@ -111,31 +100,31 @@ struct KnownDivergenceTests {
     ])
   }
 
-  /// A release during a share's pass: the page does not order the two deliveries.
+  /// A release during a share's pass re-resolves a subscriber the pass has not reached yet.
   ///
   /// NB: the release of n3 re-resolves n4 (still under n0) while the share's pass is under
-  /// way; the model tells n4 at once, inside the release, ChainKit when the pass reaches it.
-  /// Both tell it once, with the same value; the page does not order the two.
+  /// way: n4 is told at once, inside the release, and the pass, reaching it later, finds it up
+  /// to date. ChainKit used to skip the re-resolution (nothing resolved had changed) and let the
+  /// pass tell it.
   @Test("rule 28: a subscriber the pass under way has not reached yet is told of a release at once")
   func releaseDuringAPassReResolvesAtOnce() {
-    withKnownIssue(
-      "the page is silent: is a subscriber re-resolved by a release told at once or by the pass?"
-    ) {
-      expectAgreement([
-        .create(0), .create(1), .create(3), .mount(3, 1), .mount(3, 0), .create(4),
-        .mount(4, 0), .mount(4, 3), .subscribe(3, .x, [.op(.release(3))]),
-        .subscribe(4, .x, []), .share(0, .x, 18),
-      ])
-    }
+    expectAgreement([
+      .create(0), .create(1), .create(3), .mount(3, 1), .mount(3, 0), .create(4),
+      .mount(4, 0), .mount(4, 3), .subscribe(3, .x, [.op(.release(3))]),
+      .subscribe(4, .x, []), .share(0, .x, 18),
+    ])
   }
 
+  /// A subscriber left behind by a refused pass hears its value at the teardown's releases.
+  ///
+  /// It shares in response to itself and runs into the nesting limit; the last share's pass is
+  /// refused and leaves it behind its value. The teardown's releases re-resolve it: it hears the
+  /// value then, though no release changed what it resolves to.
   @Test("rule 28: a subscriber a cut pass left behind hears the value at the next re-resolution")
   func staleSubscriberCatchesUp() {
-    withKnownIssue(Self.cutSubscriberCatchUp) {
-      expectAgreement([
-        .create(1), .create(2), .mount(2, 1), .create(4), .mount(4, 2),
-        .subscribe(4, .x, [.op(.share(4, .x, 95))]), .share(2, .x, 67),
-      ])
-    }
+    expectAgreement([
+      .create(1), .create(2), .mount(2, 1), .create(4), .mount(4, 2),
+      .subscribe(4, .x, [.op(.share(4, .x, 95))]), .share(2, .x, 67),
+    ])
   }
 }

@@ -25,6 +25,13 @@ class DataSubscriber: Cancellable, SlotIndexed {
   /// The version of `source` when it was last delivered.
   @exclusivity(unchecked) var sourceVersion: UInt64 = 0
   @exclusivity(unchecked) var isRemoved = false
+  /// Whether a refused delivery left this subscriber behind the value it resolves to.
+  @usableFromInline @exclusivity(unchecked) final var isBehind = false {
+    didSet {
+      if isBehind, !oldValue { DataState.behindCount += 1 }
+      if !isBehind, oldValue { DataState.behindCount -= 1 }
+    }
+  }
   /// What the token holds: a weak reference would give every subscriber a side table, and
   /// reference counting through a side table is several times slower on every delivery.
   let ticket = Ticket()
@@ -59,6 +66,7 @@ class DataSubscriber: Cancellable, SlotIndexed {
   func end() {
     isRemoved = true
     source = nil
+    isBehind = false
     DataState.subscriberCount -= 1
   }
 
@@ -73,6 +81,7 @@ class DataSubscriber: Cancellable, SlotIndexed {
   /// Records that the subscriber is about to hear `slot`'s current value.
   @usableFromInline
   final func hear(_ slot: SharedSlot?) {
+    if isBehind { isBehind = false }
     source = slot
     sourceVersion = slot?.version ?? 0
   }

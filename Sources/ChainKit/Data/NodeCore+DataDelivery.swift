@@ -24,11 +24,16 @@ extension NodeCore {
   static func deliver(_ deliveries: ContiguousArray<DataDelivery>, name: String) -> Int {
     guard !deliveries.isEmpty else { return 0 }
     // A subscriber that shares in response to itself would otherwise recurse without end.
-    if ReentryGuard.admit(name) != nil { return 0 }
+    if ReentryGuard.wouldRefuse { return refuse(deliveries, name: name) }
+    _ = ReentryGuard.admit(name)
     let topology = Topology.version
     let changes = DataState.changeVersion
     _ = ReentryGuard.enter()
-    defer { ReentryGuard.leave() }
+    DataState.passesUnderWay += 1
+    defer {
+      DataState.passesUnderWay -= 1
+      ReentryGuard.leave()
+    }
     var called = 0
     for index in deliveries.indices {
       let (entry, collected) = deliveries[index]
@@ -48,13 +53,35 @@ extension NodeCore {
     }
     return called
   }
+
+  /// A pass the nesting limit refuses; returns 0, as nobody was called.
+  ///
+  /// It is a refusal only if it would have called someone, and those it would have called are
+  /// left behind, to hear their value at the next pass or re-resolution that covers them.
+  private static func refuse(_ deliveries: ContiguousArray<DataDelivery>, name: String) -> Int {
+    var wouldCall = false
+    for (entry, collected) in deliveries {
+      withUnretained(entry) { subscriber in
+        guard !subscriber.isRemoved, subscriber.core.isAlive,
+          !subscriber.hasHeard(collected?.takeUnretainedValue())
+        else { return }
+        subscriber.isBehind = true
+        wouldCall = true
+      }
+    }
+    if wouldCall { _ = ReentryGuard.admit(name) }
+    return 0
+  }
 }
 
 extension DataSubscriber {
   /// The first call of a new subscription, with the value it resolves to now: through the
   /// ``ReentryGuard`` like every other delivery, so a subscriber that subscribes again nests.
   func deliverFirst(from slot: SharedSlot, name: String) {
-    guard ReentryGuard.admit(name) == nil else { return }
+    guard ReentryGuard.admit(name) == nil else {
+      isBehind = true
+      return
+    }
     _ = ReentryGuard.enter()
     deliver(from: slot)
     ReentryGuard.leave()

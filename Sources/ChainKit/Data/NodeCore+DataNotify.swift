@@ -118,7 +118,10 @@ extension NodeCore {
   /// Re-resolves the subtree after its view of the tree changed; a no-op (one comparison) when
   /// no data subscription exists anywhere, or, after a removal, none has a value to lose.
   func reresolveSharedData(afterRemoval: Bool = false) {
-    guard afterRemoval ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0 else { return }
+    let mayMatter =
+      afterRemoval && !DataState.mayHaveSubscribersBehind
+      ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0
+    guard mayMatter else { return }
     _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
   }
 }

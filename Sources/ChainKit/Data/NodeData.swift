@@ -100,6 +100,15 @@ enum DataState {
   /// Removing links can only take values away, so when this is zero an unmount or a deallocation
   /// has nothing to re-resolve; that keeps tearing down a deep tree from the root linear.
   @exclusivity(unchecked) static var resolvedCount = 0
+  /// Delivery passes under way: while one is, subscribers it has not reached yet are behind
+  /// the values they resolve to.
+  @exclusivity(unchecked) static var passesUnderWay = 0
+  /// Subscribers a refused delivery left behind the value they resolve to (rules 14 and 28):
+  /// each hears it at the next pass or re-resolution that covers it.
+  @exclusivity(unchecked) static var behindCount = 0
+  /// Whether some subscriber may be behind its resolved value, so that a change of topology
+  /// must re-resolve every subscriber it could reach, not only those whose value it changes.
+  static var mayHaveSubscribersBehind: Bool { passesUnderWay > 0 || behindCount > 0 }
   /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
   /// runs no user code, so it is never in use twice.
   static var walkStack = ContiguousArray<NodeCore.DataWalkEntry>()

@@ -82,6 +82,10 @@ public enum ReentryGuard {
     return refuse(name())
   }
 
+  /// Whether ``admit(_:)`` would refuse an operation now: for an operation that reports a
+  /// refusal only when it had something to do (a data pass with nobody to call is no refusal).
+  static var wouldRefuse: Bool { !(depth == 0 || (!runaway && depth < limit)) }
+
   /// What a refused operation reports.
   @usableFromInline
   struct Refusal {
@@ -184,6 +188,10 @@ public enum ReentryGuard {
         ActivityDelivery.pending.isEmpty && !ActivityDelivery.outerWillDeliver,
         "node activity left undelivered")
       precondition(limit >= 1, "a nesting limit below 1")
+      precondition(DataState.passesUnderWay == 0, "a data delivery pass left under way")
+      precondition(
+        DataState.behindCount >= 0 && DataState.behindCount <= DataState.subscriberCount,
+        "more data subscribers behind than there are")
     #endif
   }
 

@@ -19,7 +19,9 @@ extension Node {
     core.link(to: parent.core)
     Trace.emitMount(
       .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
-    if core.linkMayChangeSharedData(parent: parent.core) { core.reresolveSharedData() }
+    if DataState.mayHaveSubscribersBehind || core.linkMayChangeSharedData(parent: parent.core) {
+      core.reresolveSharedData()
+    }
   }
 
   /// Removes `parent` from this node's parents; does nothing if it is not one.
@@ -28,7 +30,7 @@ extension Node {
     Trace.emitMount(
       .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
     core.unlink(from: parent.core)
-    if core.linkMayChangeSharedData(parent: parent.core) {
+    if DataState.mayHaveSubscribersBehind || core.linkMayChangeSharedData(parent: parent.core) {
       core.reresolveSharedData(afterRemoval: true)
     }
   }

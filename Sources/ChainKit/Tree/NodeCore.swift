@@ -72,9 +72,13 @@ final class NodeCore {
     // Only children that could lose a value they resolve through this node (it or an ancestor
     // shares something, and a subscriber sits below them) need re-resolving; asking a global
     // counter instead made tearing down a deep tree quadratic while any subscriber existed.
+    // While a subscriber may be behind its value (a pass under way, a refused one), every
+    // child is re-resolved: rule 28 owes it its value at the next re-resolution that covers it.
     let dataOrphans =
-      DataState.resolvedCount > 0
-      ? children.live.filter { $0.linkMayChangeSharedData(parent: self) } : []
+      DataState.mayHaveSubscribersBehind
+      ? (DataState.subscriberCount > 0 ? children.live : [])
+      : DataState.resolvedCount > 0
+        ? children.live.filter { $0.linkMayChangeSharedData(parent: self) } : []
     isAlive = false
     while let parent = parents.last { unlink(from: parent) }
     for child in children.removeAll() { child.forgetParent(self) }
