@@ -26,7 +26,7 @@ final class DispatchRecorder {
     var errors: [String] = []
     var elapsed: UInt64 = 0
     /// What became of each listener seen here, by slot.
-    var listeners: [ListenerRecord] = []
+    var listeners = ListenerRecords()
     /// The indices in the box of the payload before and after this node's interceptors; 0
     /// (the posted payload's index) while none ran.
     var from = 0
@@ -231,12 +231,7 @@ final class DispatchRecorder {
   /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
   @usableFromInline
   func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
-    let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
-    if let known = hop.listeners.firstIndex(where: { $0.index == slot + 1 }) {
-      if record.rank >= hop.listeners[known].rank { hop.listeners[known] = record }
-    } else {
-      hop.listeners.append(record)
-    }
+    hop.listeners.note(ListenerRecord(index: slot + 1, capture: capture, outcome: outcome))
   }
 
   /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
@@ -263,7 +258,7 @@ final class DispatchRecorder {
     // A listener removed before its turn is kept too: it is why that listener did not run.
     guard
       ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0
-        || hop.listeners.contains(where: { $0.outcome == .removed })
+        || hop.listeners.containsRemoved
     else {
       return
     }
@@ -342,6 +337,6 @@ final class DispatchRecorder {
       toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
       stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
       answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed,
-      listeners: hop.listeners.sorted { $0.index < $1.index })
+      listeners: hop.listeners)
   }
 }
