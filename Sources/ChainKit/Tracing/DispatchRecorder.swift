@@ -9,6 +9,17 @@
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
 /// the record is read. So a traced dispatch allocates the box and the record's hops, and one
 /// array more if an interceptor ran.
+///
+/// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
+/// than the recording it guards, and it could never fire, by this invariant (checked by
+/// ``checkInvariants()`` each time a recorder is recycled, in builds with `CHAINKIT_INVARIANTS`):
+///
+/// 1. A recorder in use is reachable only from the dispatch that took it from the free list (it
+///    is never handed to a listener, tracer or description); a recorder on the free list only
+///    from the list, and it holds no box, cores or tracers.
+/// 2. Its methods call no code that could reach it: what they call (descriptions of thrown
+///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
+///    Tracers are called by ``emit(_:)`` only after the recorder is recycled.
 @MainActor
 @usableFromInline
 final class DispatchRecorder {
@@ -33,40 +44,42 @@ final class DispatchRecorder {
     var to = 0
   }
 
-  private var id: UInt64 = 0
-  private var parent: UInt64 = 0
-  private var kind = DispatchRecord.Kind.event
-  private var key = ""
-  private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
-  private var box: DescriptionBox?
-  private var cores: ContiguousArray<NodeCore> = []
+  @exclusivity(unchecked) private var id: UInt64 = 0
+  @exclusivity(unchecked) private var parent: UInt64 = 0
+  @exclusivity(unchecked) private var kind = DispatchRecord.Kind.event
+  @exclusivity(unchecked) private var key = ""
+  @exclusivity(unchecked) private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
+  @exclusivity(unchecked) private var box: DescriptionBox?
+  @exclusivity(unchecked) private var cores: ContiguousArray<NodeCore> = []
   /// Where the finished record goes: the tracers on the dispatch's path.
-  private var tracers: [any Tracer] = []
-  private var start: UInt64 = 0
+  @exclusivity(unchecked) private var tracers: [any Tracer] = []
+  @exclusivity(unchecked) private var start: UInt64 = 0
   /// The end of the previous visited hop, or the start: where the next hop's time begins.
-  private var stamp: UInt64 = 0
+  @exclusivity(unchecked) private var stamp: UInt64 = 0
   /// Whether the dispatch walked its path (one refused for nesting too deep did not).
-  private var walked = false
+  @exclusivity(unchecked) private var walked = false
   /// The hops where something happened, in walk order.
-  private var kept: ContiguousArray<PendingHop> = []
-  private var hop = PendingHop()
-  private var before = (listeners: 0, errors: 0, stopped: false, prevented: false)
+  @exclusivity(unchecked) private var kept: ContiguousArray<PendingHop> = []
+  @exclusivity(unchecked) private var hop = PendingHop()
+  @exclusivity(unchecked) private var before = (
+    listeners: 0, errors: 0, stopped: false, prevented: false
+  )
   /// The first walk position the next hop can be at.
-  private var cursor = 0
+  @exclusivity(unchecked) private var cursor = 0
   /// The position where a stop, or a request's accepted answer, ended the walk.
-  private var end: Int?
-  private var answeredBy: String?
+  @exclusivity(unchecked) private var end: Int?
+  @exclusivity(unchecked) private var answeredBy: String?
   /// Per path index, whether a hop was kept there: scratch for ``finishHops()``.
-  private var marks: ContiguousArray<Bool> = []
+  @exclusivity(unchecked) private var marks: ContiguousArray<Bool> = []
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
   private weak var namesPath: PathCache?
-  private var names: [String] = []
+  @exclusivity(unchecked) private var names: [String] = []
   /// Whether an ``ActivityObserver`` is among the path's tracers; found with the names.
-  private var hasObservers = false
+  @exclusivity(unchecked) private var hasObservers = false
   /// Per hop of the last finished record, its node's index in the path (-1 if unknown).
-  private var hopIndices: [Int] = []
-  private var nextFree: DispatchRecorder?
+  @exclusivity(unchecked) private var hopIndices: [Int] = []
+  @exclusivity(unchecked) private var nextFree: DispatchRecorder?
   /// Recorders not in use.
   @exclusivity(unchecked) private static var free: DispatchRecorder?
 
@@ -184,6 +197,24 @@ final class DispatchRecorder {
     walked = false
     nextFree = Self.free
     Self.free = self
+    #if CHAINKIT_INVARIANTS
+      checkInvariants()
+    #endif
+  }
+
+  /// Traps with a message if the free list breaks the invariant above: every recorder on it is
+  /// recycled (no box, cores or tracers) and appears once.
+  func checkInvariants() {
+    var seen: Set<ObjectIdentifier> = []
+    var next = Self.free
+    while let recorder = next {
+      precondition(seen.insert(ObjectIdentifier(recorder)).inserted, "a recorder freed twice")
+      precondition(
+        recorder.box == nil && recorder.cores.isEmpty && recorder.tracers.isEmpty
+          && !recorder.walked,
+        "a recorder on the free list still holds a dispatch")
+      next = recorder.nextFree
+    }
   }
 
   @usableFromInline
