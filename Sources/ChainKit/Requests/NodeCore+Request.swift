@@ -70,7 +70,7 @@ extension KeyedRegistrations {
   ) -> Bool {
     ctx.currentPhase = isTarget ? .target : .bubble
     ctx.currentCore = core
-    recorder?.beginHop(node: core.name, phase: ctx.phase, ctx: ctx)
+    recorder?.beginHop(phase: ctx.phase, ctx: ctx)
     defer { recorder?.endHop(ctx: ctx) }
     let arrived = responders.count
     runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)

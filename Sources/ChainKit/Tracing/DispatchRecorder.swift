@@ -24,8 +24,10 @@
 @usableFromInline
 final class DispatchRecorder {
   /// A hop where something happened, as the walk goes.
+  ///
+  /// Its node is named from the path when the record is made; what few hops have (a node not
+  /// found on the walk, errors) is in ``extras``, so keeping a hop retains nothing.
   struct PendingHop {
-    var node = ""
     var phase = Phase.target
     /// Its position in the ``DispatchWalk``; -1 if the node was not found on the walk.
     var position = -1
@@ -34,7 +36,8 @@ final class DispatchRecorder {
     var stoppedImmediately = false
     var prevented = false
     var answered = false
-    var errors: [String] = []
+    /// Its entry in ``extras``, or -1.
+    var extra = -1
     var elapsed: UInt64 = 0
     /// What became of each listener seen here, by slot.
     var listeners = ListenerRecords()
@@ -60,6 +63,8 @@ final class DispatchRecorder {
   @exclusivity(unchecked) private var walked = false
   /// The hops where something happened, in walk order.
   @exclusivity(unchecked) private var kept: ContiguousArray<PendingHop> = []
+  /// The node name of a kept hop whose node is not on the walk, and the errors thrown at a hop.
+  @exclusivity(unchecked) private var extras: [(node: String?, errors: [String])] = []
   @exclusivity(unchecked) private var hop = PendingHop()
   @exclusivity(unchecked) private var before = (
     listeners: 0, errors: 0, stopped: false, prevented: false
@@ -192,6 +197,7 @@ final class DispatchRecorder {
     cores = []
     tracers = []
     kept.removeAll(keepingCapacity: true)
+    if !extras.isEmpty { extras.removeAll() }
     end = nil
     answeredBy = nil
     walked = false
@@ -218,8 +224,12 @@ final class DispatchRecorder {
   }
 
   @usableFromInline
-  func beginHop(node: String, phase: Phase, ctx: borrowing EventContext) {
-    hop = PendingHop(node: node, phase: phase, position: locate(ctx.currentCore, phase))
+  func beginHop(phase: Phase, ctx: borrowing EventContext) {
+    hop = PendingHop(phase: phase, position: locate(ctx.currentCore, phase))
+    if hop.position < 0 {
+      hop.extra = extras.count
+      extras.append((ctx.currentCore.name, []))
+    }
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
   }
 
@@ -297,7 +307,13 @@ final class DispatchRecorder {
     hop.stopped = stopped
     hop.stoppedImmediately = stopped && ctx.immediateStopRequested
     hop.prevented = prevented
-    if thrown > 0 { hop.errors = ctx.errors[before.errors...].map { String(describing: $0) } }
+    if thrown > 0 {
+      if hop.extra < 0 {
+        hop.extra = extras.count
+        extras.append((nil, []))
+      }
+      extras[hop.extra].errors = ctx.errors[before.errors...].map { String(describing: $0) }
+    }
     hop.elapsed = now &- stamp
     if stopped, end == nil, hop.position >= 0 { end = hop.position }
     kept.append(hop)
@@ -319,18 +335,24 @@ final class DispatchRecorder {
   /// The kept hops, with a passed hop for every node the walk reached and kept none for, in
   /// walk order.
   private func finishHops() -> [HopRecord] {
-    hopIndices.removeAll(keepingCapacity: true)
+    let observed = hasObservers
+    if observed { hopIndices.removeAll(keepingCapacity: true) }
+    var hops: [HopRecord] = []
     guard walked, walk.count > 0 else {
-      hopIndices = kept.map { _ in -1 }
-      return kept.map(record)
+      hops.reserveCapacity(kept.count)
+      for hop in kept {
+        hops.append(record(hop))
+        if observed { hopIndices.append(-1) }
+      }
+      return hops
     }
+    let walk = self.walk
     let last = end ?? walk.last
     marks.removeAll(keepingCapacity: true)
     marks.append(contentsOf: repeatElement(false, count: walk.count))
     for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = true }
     var passed = 0
-    for position in 0...last where isPassed(position, last) { passed += 1 }
-    var hops: [HopRecord] = []
+    for position in 0...last where isPassed(position, last, walk) { passed += 1 }
     hops.reserveCapacity(kept.count + passed)
     var next = 0
     for position in 0...last {
@@ -338,11 +360,10 @@ final class DispatchRecorder {
         appendKept(kept[next], to: &hops)
         next += 1
       }
-      if isPassed(position, last) {
-        hops.append(
-          HopRecord(
-            node: names[walk.index(at: position)], phase: walk.phase(at: position), passed: true))
-        hopIndices.append(walk.index(at: position))
+      if isPassed(position, last, walk) {
+        let index = walk.index(at: position)
+        hops.append(HopRecord(passedAt: names[index], phase: walk.phase(at: position)))
+        if observed { hopIndices.append(index) }
       }
     }
     while next < kept.count {
@@ -354,20 +375,23 @@ final class DispatchRecorder {
 
   private func appendKept(_ hop: PendingHop, to hops: inout [HopRecord]) {
     hops.append(record(hop))
-    hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1)
+    if hasObservers { hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1) }
   }
 
-  private func isPassed(_ position: Int, _ last: Int) -> Bool {
+  @inline(__always)
+  private func isPassed(_ position: Int, _ last: Int, _ walk: DispatchWalk) -> Bool {
     !marks[walk.index(at: position)] && walk.isLastVisit(position, endingAt: last)
   }
 
   private func record(_ hop: PendingHop) -> HopRecord {
-    HopRecord(
-      node: hop.node, phase: hop.phase, listenersRun: hop.listenersRun,
+    let extra = hop.extra >= 0 ? extras[hop.extra] : nil
+    return HopRecord(
+      node: extra?.node ?? names[walk.index(at: hop.position)], phase: hop.phase,
+      listenersRun: hop.listenersRun,
       fromText: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
       toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
       stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
-      answered: hop.answered, errors: hop.errors, elapsedNanoseconds: hop.elapsed,
+      answered: hop.answered, errors: extra?.errors ?? [], elapsedNanoseconds: hop.elapsed,
       listeners: hop.listeners)
   }
 }

@@ -73,6 +73,20 @@ public struct HopRecord: Sendable, Equatable {
       listeners: ListenerRecords(listeners))
   }
 
+  /// A hop the dispatch only passed.
+  init(passedAt node: String, phase: Phase) {
+    self.node = node
+    self.phase = phase
+    listenersRun = 0
+    stopped = false
+    stoppedImmediately = false
+    prevented = false
+    answered = false
+    errors = []
+    elapsedNanoseconds = 0
+    passed = true
+  }
+
   init(
     node: String, phase: Phase, listenersRun: Int = 0, fromText: TraceText?,
     toText: TraceText?, stopped: Bool = false, stoppedImmediately: Bool = false,
