@@ -26,7 +26,8 @@ final class DispatchRecorder {
   /// A hop where something happened, as the walk goes.
   ///
   /// Its node is named from the path when the record is made; what few hops have (a node not
-  /// found on the walk, errors) is in ``extras``, so keeping a hop retains nothing.
+  /// found on the walk, errors, listeners past the packed word's) is in ``extras``, so keeping
+  /// or copying a hop retains nothing.
   struct PendingHop {
     var phase = Phase.target
     /// Its position in the ``DispatchWalk``; -1 if the node was not found on the walk.
@@ -39,8 +40,9 @@ final class DispatchRecorder {
     /// Its entry in ``extras``, or -1.
     var extra = -1
     var elapsed: UInt64 = 0
-    /// What became of each listener seen here, by slot.
-    var listeners = ListenerRecords()
+    /// What became of each listener seen here, by slot: packed (see ``ListenerRecords``)
+    /// unless they spilled to the hop's extra.
+    var listeners: UInt64 = 0
     /// The indices in the box of the payload before and after this node's interceptors; 0
     /// (the posted payload's index) while none ran.
     var from = 0
@@ -63,8 +65,13 @@ final class DispatchRecorder {
   @exclusivity(unchecked) private var walked = false
   /// The hops where something happened, in walk order.
   @exclusivity(unchecked) private var kept: ContiguousArray<PendingHop> = []
-  /// The node name of a kept hop whose node is not on the walk, and the errors thrown at a hop.
-  @exclusivity(unchecked) private var extras: [(node: String?, errors: [String])] = []
+  /// What a few hops have: the name of a node not on the walk, errors, many listeners.
+  private struct Extra {
+    var node: String?
+    var errors: [String] = []
+    var listeners: ListenerRecords?
+  }
+  @exclusivity(unchecked) private var extras: [Extra] = []
   @exclusivity(unchecked) private var hop = PendingHop()
   @exclusivity(unchecked) private var before = (
     listeners: 0, errors: 0, stopped: false, prevented: false
@@ -168,12 +175,15 @@ final class DispatchRecorder {
   /// The recorder is free for another dispatch as soon as the record is made, so a tracer that posts reuses it.
   @usableFromInline
   func emit(_ outcome: Outcome) {
-    let record = finish(outcome)
+    let record = TraceRecord.dispatch(finish(outcome))
     let tracers = self.tracers
     let observed = hasObservers
-    let activities = observed ? self.activities(in: record) : []
+    var activities: [(observer: ActivityObserver, activity: NodeActivity)] = []
+    if observed, case .dispatch(let dispatch) = record {
+      activities = self.activities(in: dispatch)
+    }
     recycle()
-    Trace.emit(.dispatch(record), to: tracers)
+    Trace.emit(record, to: tracers)
     if observed { ActivityDelivery.deliver(activities) }
   }
 
@@ -228,7 +238,7 @@ final class DispatchRecorder {
     hop = PendingHop(phase: phase, position: locate(ctx.currentCore, phase))
     if hop.position < 0 {
       hop.extra = extras.count
-      extras.append((ctx.currentCore.name, []))
+      extras.append(Extra(node: ctx.currentCore.name))
     }
     before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
   }
@@ -272,7 +282,28 @@ final class DispatchRecorder {
   /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
   @usableFromInline
   func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
-    hop.listeners.note(ListenerRecord(index: slot + 1, capture: capture, outcome: outcome))
+    let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
+    if hop.extra < 0 || extras[hop.extra].listeners == nil,
+      ListenerRecords.note(record, in: &hop.listeners)
+    {
+      return
+    }
+    makeExtra()
+    if extras[hop.extra].listeners == nil {
+      extras[hop.extra].listeners = ListenerRecords(word: hop.listeners)
+    }
+    extras[hop.extra].listeners?.note(record)
+  }
+
+  private func makeExtra() {
+    guard hop.extra < 0 else { return }
+    hop.extra = extras.count
+    extras.append(Extra())
+  }
+
+  /// The current hop's listener records.
+  private func listenerRecords(of hop: PendingHop) -> ListenerRecords {
+    (hop.extra >= 0 ? extras[hop.extra].listeners : nil) ?? ListenerRecords(word: hop.listeners)
   }
 
   /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
@@ -299,7 +330,7 @@ final class DispatchRecorder {
     // A listener removed before its turn is kept too: it is why that listener did not run.
     guard
       ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0
-        || hop.listeners.containsRemoved
+        || listenerRecords(of: hop).containsRemoved
     else {
       return
     }
@@ -308,10 +339,7 @@ final class DispatchRecorder {
     hop.stoppedImmediately = stopped && ctx.immediateStopRequested
     hop.prevented = prevented
     if thrown > 0 {
-      if hop.extra < 0 {
-        hop.extra = extras.count
-        extras.append((nil, []))
-      }
+      makeExtra()
       extras[hop.extra].errors = ctx.errors[before.errors...].map { String(describing: $0) }
     }
     hop.elapsed = now &- stamp
@@ -384,14 +412,29 @@ final class DispatchRecorder {
   }
 
   private func record(_ hop: PendingHop) -> HopRecord {
-    let extra = hop.extra >= 0 ? extras[hop.extra] : nil
-    return HopRecord(
-      node: extra?.node ?? names[walk.index(at: hop.position)], phase: hop.phase,
-      listenersRun: hop.listenersRun,
-      fromText: hop.from == 0 ? nil : box.map { TraceText($0, index: hop.from) },
-      toText: hop.to == 0 ? nil : box.map { TraceText($0, index: hop.to) },
-      stopped: hop.stopped, stoppedImmediately: hop.stoppedImmediately, prevented: hop.prevented,
-      answered: hop.answered, errors: extra?.errors ?? [], elapsedNanoseconds: hop.elapsed,
-      listeners: hop.listeners)
+    var record = HopRecord(
+      passedAt: hop.position >= 0 ? names[walk.index(at: hop.position)] : "", phase: hop.phase)
+    record.passed = false
+    record.listenersRun = hop.listenersRun
+    if hop.from != 0, let box {
+      record.interceptedFromText = TraceText(box, index: hop.from)
+      record.interceptedToText = TraceText(box, index: hop.to)
+    }
+    record.stopped = hop.stopped
+    record.stoppedImmediately = hop.stoppedImmediately
+    record.prevented = hop.prevented
+    record.answered = hop.answered
+    record.elapsedNanoseconds = hop.elapsed
+    if hop.extra >= 0 {
+      let extra = extras[hop.extra]
+      if let node = extra.node { record.node = node }
+      record.errors = extra.errors
+      if let listeners = extra.listeners { record.listenerRecords = listeners }
+    }
+    if hop.extra < 0 || extras[hop.extra].listeners == nil {
+      record.listenerRecords = ListenerRecords(word: hop.listeners)
+    }
+    return record
   }
+
 }

@@ -16,6 +16,11 @@ struct ListenerRecords: Sendable, Equatable {
 
   init() {}
 
+  /// The records packed in `word` (see ``note(_:in:)``).
+  init(word: UInt64) {
+    self.word = word
+  }
+
   /// The records of `list`, in the given order.
   init(_ list: [ListenerRecord]) {
     var previous = 0
@@ -26,7 +31,7 @@ struct ListenerRecords: Sendable, Equatable {
         return
       }
       previous = record.index
-      set(Self.field(record), at: record.index)
+      word |= Self.field(record) << UInt64((record.index - 1) * Self.fieldBits)
     }
   }
 
@@ -66,13 +71,7 @@ struct ListenerRecords: Sendable, Equatable {
   /// Notes what became of the listener at `index`; of two notes for one index, the more telling
   /// (by ``ListenerRecord/rank``) or, at equal rank, the later is kept.
   mutating func note(_ record: ListenerRecord) {
-    if spilled == nil, record.index >= 1, record.index <= Self.packedLimit {
-      let known = field(at: record.index)
-      if known == 0 || record.rank >= Self.record(known, index: record.index).rank {
-        set(Self.field(record), at: record.index)
-      }
-      return
-    }
+    if spilled == nil, Self.note(record, in: &word) { return }
     var list = spilled ?? self.list
     if let known = list.firstIndex(where: { $0.index == record.index }) {
       if record.rank >= list[known].rank { list[known] = record }
@@ -84,13 +83,16 @@ struct ListenerRecords: Sendable, Equatable {
     spilled = list
   }
 
-  private func field(at index: Int) -> UInt64 {
-    word >> UInt64((index - 1) * Self.fieldBits) & 0x3F
-  }
-
-  private mutating func set(_ field: UInt64, at index: Int) {
-    let shift = UInt64((index - 1) * Self.fieldBits)
-    word = word & ~(0x3F << shift) | field << shift
+  /// Notes `record` in a packed word as ``note(_:)`` does; false, leaving `word` as it was, if
+  /// its index does not fit.
+  static func note(_ record: ListenerRecord, in word: inout UInt64) -> Bool {
+    guard record.index >= 1, record.index <= packedLimit else { return false }
+    let shift = UInt64((record.index - 1) * fieldBits)
+    let known = word >> shift & 0x3F
+    if known == 0 || record.rank >= Self.record(known, index: record.index).rank {
+      word = word & ~(0x3F << shift) | field(record) << shift
+    }
+    return true
   }
 
   private static func field(_ record: ListenerRecord) -> UInt64 {
