@@ -81,7 +81,8 @@ final class DispatchRecorder {
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
   @exclusivity(unchecked) private var answeredBy: String?
-  /// Per path index, whether a hop was kept there: scratch for ``finishHops()``.
+  /// Per path index, whether a hop was kept there: scratch for ``finishHops()``, all false
+  /// between calls.
   @exclusivity(unchecked) private var marks: ContiguousArray<Bool> = []
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
@@ -245,10 +246,10 @@ final class DispatchRecorder {
 
   /// The walk position of `core` in `phase`, from the cursor on.
   private func locate(_ core: NodeCore, _ phase: Phase) -> Int {
-    var position = cursor
-    let last = walk.last
-    while position <= last {
-      if walk.phase(at: position) == phase, cores[walk.index(at: position)] === core {
+    guard let positions = walk.positions(of: phase) else { return -1 }
+    var position = max(cursor, positions.lowerBound)
+    while position <= positions.upperBound {
+      if cores[walk.index(at: position)] === core {
         cursor = position + 1
         return position
       }
@@ -350,13 +351,18 @@ final class DispatchRecorder {
   /// The record of the dispatch as it ended with `outcome`.
   func finish(_ outcome: Outcome) -> DispatchRecord {
     let now = TraceClock.now()
-    let payload = box.map { TraceText($0, index: 0) } ?? TraceText("")
+    // NB: `if let`, not `Optional.map`: a closure made on the main actor and passed to a
+    // nonisolated function checks the executor when called.
+    var payload = TraceText("")
+    if let box { payload = TraceText(box, index: 0) }
+    var errors: [String] = []
+    for error in outcome.errors { errors.append(String(describing: error)) }
     return DispatchRecord(
       id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, payloadText: payload,
       origin: names.first ?? "", path: names, hops: finishHops(),
       listenersRun: outcome.listenersRun,
       stopped: outcome.isStopped, prevented: outcome.isPrevented, answeredBy: answeredBy,
-      errors: outcome.errors.isEmpty ? [] : outcome.errors.map { String(describing: $0) },
+      errors: errors,
       elapsedNanoseconds: now &- start)
   }
 
@@ -376,20 +382,27 @@ final class DispatchRecorder {
     }
     let walk = self.walk
     let last = end ?? walk.last
-    marks.removeAll(keepingCapacity: true)
-    marks.append(contentsOf: repeatElement(false, count: walk.count))
-    for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = true }
-    var passed = 0
-    for position in 0...last where isPassed(position, last, walk) { passed += 1 }
-    hops.reserveCapacity(kept.count + passed)
+    if marks.count < walk.count {
+      marks = ContiguousArray(repeating: false, count: walk.count)
+    }
+    // At most one passed hop per node without a kept one (fewer if the walk ended early).
+    var unmarked = walk.count
+    for hop in kept where hop.position >= 0 {
+      let index = walk.index(at: hop.position)
+      if !marks[index] {
+        marks[index] = true
+        unmarked -= 1
+      }
+    }
+    hops.reserveCapacity(kept.count + unmarked)
     var next = 0
     for position in 0...last {
       while next < kept.count, kept[next].position <= position {
         appendKept(kept[next], to: &hops)
         next += 1
       }
-      if isPassed(position, last, walk) {
-        let index = walk.index(at: position)
+      let index = walk.index(at: position)
+      if !marks[index], walk.isLastVisit(position, endingAt: last) {
         hops.append(HopRecord(passedAt: names[index], phase: walk.phase(at: position)))
         if observed { hopIndices.append(index) }
       }
@@ -398,19 +411,17 @@ final class DispatchRecorder {
       appendKept(kept[next], to: &hops)
       next += 1
     }
+    for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = false }
     return hops
   }
 
+  @inline(__always)
   private func appendKept(_ hop: PendingHop, to hops: inout [HopRecord]) {
     hops.append(record(hop))
     if hasObservers { hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1) }
   }
 
   @inline(__always)
-  private func isPassed(_ position: Int, _ last: Int, _ walk: DispatchWalk) -> Bool {
-    !marks[walk.index(at: position)] && walk.isLastVisit(position, endingAt: last)
-  }
-
   private func record(_ hop: PendingHop) -> HopRecord {
     var record = HopRecord(
       passedAt: hop.position >= 0 ? names[walk.index(at: hop.position)] : "", phase: hop.phase)

@@ -29,6 +29,17 @@ struct DispatchWalk {
     return position < target ? .capture : position == target ? .target : .bubble
   }
 
+  /// The positions of `phase`'s visits.
+  func positions(of phase: Phase) -> ClosedRange<Int>? {
+    guard count > 0 else { return nil }
+    let target = isRequest ? 0 : count - 1
+    switch phase {
+    case .capture: return isRequest || target == 0 ? nil : 0...(target - 1)
+    case .target: return target...target
+    case .bubble: return last > target ? (target + 1)...last : nil
+    }
+  }
+
   /// Whether `position` is the last one at which a walk that ended at `end` reached its node,
   /// where a node the walk only passed gets its one ``HopRecord/passed`` hop.
   func isLastVisit(_ position: Int, endingAt end: Int) -> Bool {
