@@ -119,13 +119,13 @@ final class DispatchRecorder {
   ///   - id: The dispatch id.
   ///   - parent: The enclosing dispatch's id, or 0.
   ///   - key: The key's name.
-  ///   - payload: The payload, kept undescribed.
+  ///   - box: The payload, kept undescribed: made by the caller, specialised for its type.
   ///   - path: The dispatch's path and its tracers.
   ///   - bubbles: Whether the event's key bubbles: where the walk ends.
   /// - Returns: A recorder ready for the walk.
   @usableFromInline
-  static func make<P>(
-    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, payload: P,
+  static func make(
+    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
     path: PathCache, bubbles: Bool = true
   ) -> DispatchRecorder {
     let recorder: DispatchRecorder
@@ -138,8 +138,7 @@ final class DispatchRecorder {
     }
     recorder.walk(path)
     if recorder.hasObservers { ActivityDelivery.begin(outermost: ReentryGuard.depth <= 1) }
-    recorder.begin(
-      kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: bubbles)
+    recorder.begin(kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
     return recorder
   }
 
@@ -281,7 +280,7 @@ final class DispatchRecorder {
 
   /// Notes what became of the listener in `slot` at the current hop; of two notes for one
   /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
     let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
     if hop.extra < 0 || extras[hop.extra].listeners == nil,
@@ -375,7 +374,7 @@ final class DispatchRecorder {
     guard walked, walk.count > 0 else {
       hops.reserveCapacity(kept.count)
       for hop in kept {
-        hops.append(record(hop))
+        appendRecord(of: hop, to: &hops)
         if observed { hopIndices.append(-1) }
       }
       return hops
@@ -417,14 +416,23 @@ final class DispatchRecorder {
 
   @inline(__always)
   private func appendKept(_ hop: PendingHop, to hops: inout [HopRecord]) {
-    hops.append(record(hop))
+    appendRecord(of: hop, to: &hops)
     if hasObservers { hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1) }
   }
 
+  /// Appends the record of `hop`.
+  ///
+  /// NB: appended as a passed hop and then filled in place: a record built whole and then
+  /// appended is copied into the array and the original destroyed, about 200 Ir a hop.
   @inline(__always)
-  private func record(_ hop: PendingHop) -> HopRecord {
-    var record = HopRecord(
-      passedAt: hop.position >= 0 ? names[walk.index(at: hop.position)] : "", phase: hop.phase)
+  private func appendRecord(of hop: PendingHop, to hops: inout [HopRecord]) {
+    hops.append(
+      HopRecord(
+        passedAt: hop.position >= 0 ? names[walk.index(at: hop.position)] : "", phase: hop.phase))
+    fill(&hops[hops.count - 1], from: hop)
+  }
+
+  private func fill(_ record: inout HopRecord, from hop: PendingHop) {
     record.passed = false
     record.listenersRun = hop.listenersRun
     if hop.from != 0, let box {
@@ -445,7 +453,6 @@ final class DispatchRecorder {
     if hop.extra < 0 || extras[hop.extra].listeners == nil {
       record.listenerRecords = ListenerRecords(word: hop.listeners)
     }
-    return record
   }
 
 }
