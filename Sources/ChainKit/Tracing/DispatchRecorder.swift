@@ -235,7 +235,7 @@ final class DispatchRecorder {
 
   @usableFromInline
   func beginHop(phase: Phase, ctx: borrowing EventContext) {
-    hop = PendingHop(phase: phase, position: locate(ctx.currentCore, phase))
+    hop = PendingHop(phase: phase, position: locate(ObjectIdentifier(ctx.currentCore), phase))
     if hop.position < 0 {
       hop.extra = extras.count
       extras.append(Extra(node: ctx.currentCore.name))
@@ -244,11 +244,11 @@ final class DispatchRecorder {
   }
 
   /// The walk position of `core` in `phase`, from the cursor on.
-  private func locate(_ core: NodeCore, _ phase: Phase) -> Int {
+  private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
     guard let positions = walk.positions(of: phase) else { return -1 }
     var position = max(cursor, positions.lowerBound)
     while position <= positions.upperBound {
-      if cores[walk.index(at: position)] === core {
+      if ObjectIdentifier(cores[walk.index(at: position)]) == core {
         cursor = position + 1
         return position
       }
@@ -432,9 +432,15 @@ final class DispatchRecorder {
     fill(&hops[hops.count - 1], from: hop)
   }
 
+  /// The fields of a kept hop's record besides its name and phase.
   private func fill(_ record: inout HopRecord, from hop: PendingHop) {
     record.passed = false
     record.listenersRun = hop.listenersRun
+    if hop.extra >= 0, let spilled = extras[hop.extra].listeners {
+      record.listenerRecords = spilled
+    } else {
+      record.listenerRecords = ListenerRecords(word: hop.listeners)
+    }
     if hop.from != 0, let box {
       record.interceptedFromText = TraceText(box, index: hop.from)
       record.interceptedToText = TraceText(box, index: hop.to)
@@ -445,13 +451,8 @@ final class DispatchRecorder {
     record.answered = hop.answered
     record.elapsedNanoseconds = hop.elapsed
     if hop.extra >= 0 {
-      let extra = extras[hop.extra]
-      if let node = extra.node { record.node = node }
-      record.errors = extra.errors
-      if let listeners = extra.listeners { record.listenerRecords = listeners }
-    }
-    if hop.extra < 0 || extras[hop.extra].listeners == nil {
-      record.listenerRecords = ListenerRecords(word: hop.listeners)
+      if let node = extras[hop.extra].node { record.node = node }
+      record.errors = extras[hop.extra].errors
     }
   }
 

@@ -73,7 +73,7 @@ public struct HopRecord: Sendable, Equatable {
       listeners: ListenerRecords(listeners))
   }
 
-  /// A hop the dispatch only passed.
+  /// A hop the dispatch only passed; a kept hop's record starts as one and is filled in.
   init(passedAt node: String, phase: Phase) {
     self.node = node
     self.phase = phase
