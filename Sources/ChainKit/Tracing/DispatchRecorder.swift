@@ -81,8 +81,8 @@ final class DispatchRecorder {
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
   @exclusivity(unchecked) private var answeredBy: String?
-  /// Per path index, whether a hop was kept there: scratch for ``finishHops()``, all false
-  /// between calls.
+  /// Per path index, whether a hop was kept there: scratch for ``finishHops()`` on paths of
+  /// more than 64 nodes, all false between calls.
   @exclusivity(unchecked) private var marks: ContiguousArray<Bool> = []
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
@@ -381,15 +381,23 @@ final class DispatchRecorder {
     }
     let walk = self.walk
     let last = end ?? walk.last
-    if marks.count < walk.count {
+    // Which nodes have a kept hop: bits of a word for a path of up to 64 nodes, else `marks`.
+    let wide = walk.count > UInt64.bitWidth
+    var word: UInt64 = 0
+    if wide, marks.count < walk.count {
       marks = ContiguousArray(repeating: false, count: walk.count)
     }
     // At most one passed hop per node without a kept one (fewer if the walk ended early).
     var unmarked = walk.count
     for hop in kept where hop.position >= 0 {
       let index = walk.index(at: hop.position)
-      if !marks[index] {
-        marks[index] = true
+      if wide {
+        if !marks[index] {
+          marks[index] = true
+          unmarked -= 1
+        }
+      } else if word & 1 << UInt64(index) == 0 {
+        word |= 1 << UInt64(index)
         unmarked -= 1
       }
     }
@@ -401,7 +409,8 @@ final class DispatchRecorder {
         next += 1
       }
       let index = walk.index(at: position)
-      if !marks[index], walk.isLastVisit(position, endingAt: last) {
+      let marked = wide ? marks[index] : word & 1 << UInt64(index) != 0
+      if !marked, walk.isLastVisit(position, endingAt: last) {
         hops.append(HopRecord(passedAt: names[index], phase: walk.phase(at: position)))
         if observed { hopIndices.append(index) }
       }
@@ -410,7 +419,9 @@ final class DispatchRecorder {
       appendKept(kept[next], to: &hops)
       next += 1
     }
-    for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = false }
+    if wide {
+      for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = false }
+    }
     return hops
   }
 

@@ -89,7 +89,9 @@ struct ListenerRecords: Sendable, Equatable {
     guard record.index >= 1, record.index <= packedLimit else { return false }
     let shift = UInt64((record.index - 1) * fieldBits)
     let known = word >> shift & 0x3F
-    if known == 0 || record.rank >= Self.record(known, index: record.index).rank {
+    if known == 0 {
+      word |= field(record) << shift
+    } else if record.rank >= Self.record(known, index: record.index).rank {
       word = word & ~(0x3F << shift) | field(record) << shift
     }
     return true
