@@ -340,7 +340,10 @@ final class DispatchRecorder {
     hop.prevented = prevented
     if thrown > 0 {
       makeExtra()
-      extras[hop.extra].errors = ctx.errors[before.errors...].map { String(describing: $0) }
+      // A loop, not `map`: see finish(_:).
+      for error in ctx.errors[before.errors...] {
+        extras[hop.extra].errors.append(String(describing: error))
+      }
     }
     hop.elapsed = now &- stamp
     if stopped, end == nil, hop.position >= 0 { end = hop.position }

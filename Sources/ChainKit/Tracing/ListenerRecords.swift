@@ -85,6 +85,7 @@ struct ListenerRecords: Sendable, Equatable {
 
   /// Notes `record` in a packed word as ``note(_:)`` does; false, leaving `word` as it was, if
   /// its index does not fit.
+  @inline(__always)
   static func note(_ record: ListenerRecord, in word: inout UInt64) -> Bool {
     guard record.index >= 1, record.index <= packedLimit else { return false }
     let shift = UInt64((record.index - 1) * fieldBits)
