@@ -134,7 +134,7 @@ extension KeyedRegistrations {
   func visitTarget<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
     ctx.currentPhase = .target
     ctx.currentCore = core
-    recorder?.beginHop(node: core.name, phase: .target, ctx: ctx)
+    recorder?.beginHop(phase: .target, ctx: ctx)
     let arrived = listeners.count
     runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
     let intercepted = listeners.count
@@ -164,7 +164,7 @@ extension KeyedRegistrations {
   func visitBubble<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
     ctx.currentPhase = .bubble
     ctx.currentCore = core
-    recorder?.beginHop(node: core.name, phase: .bubble, ctx: ctx)
+    recorder?.beginHop(phase: .bubble, ctx: ctx)
     let arrived = listeners.count
     runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
     if !ctx.immediateStopRequested {
@@ -181,7 +181,7 @@ extension KeyedRegistrations {
   func visitCapture<P>(ctx: inout EventContext, payload: P, recorder: DispatchRecorder?) {
     ctx.currentPhase = .capture
     ctx.currentCore = core
-    recorder?.beginHop(node: core.name, phase: .capture, ctx: ctx)
+    recorder?.beginHop(phase: .capture, ctx: ctx)
     runListeners(
       capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload,
       recorder: recorder)

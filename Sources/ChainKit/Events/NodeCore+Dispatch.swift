@@ -28,7 +28,7 @@ extension NodeCore {
       path.tracers.isEmpty
       ? nil
       : DispatchRecorder.make(
-        .event, id: id, parent: parentID, key: key, payload: payload, path: path,
+        .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), path: path,
         bubbles: bubbles)
 
     // Capture: from the root end of the path down to the target's parent, at the nodes with

@@ -28,7 +28,7 @@ extension NodeCore {
       path.tracers.isEmpty
       ? nil
       : DispatchRecorder.make(
-        .request, id: id, parent: parentID, key: key, payload: payload, path: path)
+        .request, id: id, parent: parentID, key: key, box: PayloadBox(payload), path: path)
     // Over several parents each node starts from the payload of the node it was reached from
     // (rule 17), so the payload each node passes on is kept.
     let reachedFrom = path.reachedFrom
@@ -70,7 +70,7 @@ extension KeyedRegistrations {
   ) -> Bool {
     ctx.currentPhase = isTarget ? .target : .bubble
     ctx.currentCore = core
-    recorder?.beginHop(node: core.name, phase: ctx.phase, ctx: ctx)
+    recorder?.beginHop(phase: ctx.phase, ctx: ctx)
     defer { recorder?.endHop(ctx: ctx) }
     let arrived = responders.count
     runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)

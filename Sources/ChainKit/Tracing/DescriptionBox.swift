@@ -25,6 +25,7 @@ import Synchronization
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
+@usableFromInline
 class DescriptionBox: @unchecked Sendable {
   private struct Texts {
     var made: [String?] = []
@@ -37,6 +38,7 @@ class DescriptionBox: @unchecked Sendable {
   // on Linux (Foundation first touched from another thread).
   private let home = pthread_self()
 
+  @usableFromInline
   init() {}
 
   /// Whether the calling thread is the one the values may be read on.
@@ -88,10 +90,12 @@ class DescriptionBox: @unchecked Sendable {
 }
 
 /// A ``DescriptionBox`` holding values of one payload type.
+@usableFromInline
 final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   private let posted: Payload
   private var rewrites: ContiguousArray<Payload> = []
 
+  @usableFromInline
   init(_ payload: Payload) {
     posted = payload
   }

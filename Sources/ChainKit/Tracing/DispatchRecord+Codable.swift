@@ -109,6 +109,6 @@ extension HopRecord: Codable {
     try container.encode(errors, forKey: .errors)
     try container.encode(elapsedNanoseconds, forKey: .elapsedNanoseconds)
     try container.encode(passed, forKey: .passed)
-    if !listeners.isEmpty { try container.encode(listeners, forKey: .listeners) }
+    if !listenerRecords.isEmpty { try container.encode(listeners, forKey: .listeners) }
   }
 }

@@ -9,6 +9,7 @@ struct DispatchWalk {
   let bubbles: Bool
 
   /// The last position of a walk that nothing stopped; -1 for an empty path.
+  @inline(__always)
   var last: Int {
     guard count > 0 else { return -1 }
     if isRequest { return count - 1 }
@@ -16,6 +17,7 @@ struct DispatchWalk {
   }
 
   /// The path index of the node at `position`.
+  @inline(__always)
   func index(at position: Int) -> Int {
     if isRequest { return position }
     let target = count - 1
@@ -23,14 +25,28 @@ struct DispatchWalk {
   }
 
   /// The phase at `position`.
+  @inline(__always)
   func phase(at position: Int) -> Phase {
     if isRequest { return position == 0 ? .target : .bubble }
     let target = count - 1
     return position < target ? .capture : position == target ? .target : .bubble
   }
 
+  /// The positions of `phase`'s visits.
+  @inline(__always)
+  func positions(of phase: Phase) -> ClosedRange<Int>? {
+    guard count > 0 else { return nil }
+    let target = isRequest ? 0 : count - 1
+    switch phase {
+    case .capture: return isRequest || target == 0 ? nil : 0...(target - 1)
+    case .target: return target...target
+    case .bubble: return last > target ? (target + 1)...last : nil
+    }
+  }
+
   /// Whether `position` is the last one at which a walk that ended at `end` reached its node,
   /// where a node the walk only passed gets its one ``HopRecord/passed`` hop.
+  @inline(__always)
   func isLastVisit(_ position: Int, endingAt end: Int) -> Bool {
     guard !isRequest, phase(at: position) == .capture, bubbles else { return true }
     // The same node's bubble position, reached too if the walk got that far.

@@ -35,7 +35,11 @@ public struct HopRecord: Sendable, Equatable {
   public var passed: Bool
   /// Every listener (or responder) the node had for the key when the dispatch arrived, in
   /// registration order, with whether it ran and why not; empty for a passed hop.
-  public var listeners: [ListenerRecord] = []
+  public var listeners: [ListenerRecord] {
+    get { listenerRecords.list }
+    set { listenerRecords = ListenerRecords(newValue) }
+  }
+  var listenerRecords = ListenerRecords()
   var interceptedFromText: TraceText?
   var interceptedToText: TraceText?
 
@@ -66,16 +70,30 @@ public struct HopRecord: Sendable, Equatable {
       fromText: interceptedFrom.map(TraceText.init), toText: interceptedTo.map(TraceText.init),
       stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented,
       answered: answered, errors: errors, elapsedNanoseconds: elapsedNanoseconds, passed: passed,
-      listeners: listeners)
+      listeners: ListenerRecords(listeners))
+  }
+
+  /// A hop the dispatch only passed; a kept hop's record starts as one and is filled in.
+  init(passedAt node: String, phase: Phase) {
+    self.node = node
+    self.phase = phase
+    listenersRun = 0
+    stopped = false
+    stoppedImmediately = false
+    prevented = false
+    answered = false
+    errors = []
+    elapsedNanoseconds = 0
+    passed = true
   }
 
   init(
     node: String, phase: Phase, listenersRun: Int = 0, fromText: TraceText?,
     toText: TraceText?, stopped: Bool = false, stoppedImmediately: Bool = false,
     prevented: Bool = false, answered: Bool = false, errors: [String] = [],
-    elapsedNanoseconds: UInt64 = 0, passed: Bool = false, listeners: [ListenerRecord] = []
+    elapsedNanoseconds: UInt64 = 0, passed: Bool = false, listeners: ListenerRecords = .init()
   ) {
-    self.listeners = listeners
+    self.listenerRecords = listeners
     self.node = node
     self.phase = phase
     self.listenersRun = listenersRun
