@@ -16,7 +16,7 @@ extension EventBus {
   ) -> Subscription {
     let slot = makeSlot(for: type)
     let subscriber = BusSubscriber(owner: nil, slot: slot, body: body)
-    let token = Subscription(subscriber.ticket)
+    let token = subscriber.ticket
     add(subscriber, to: slot)
     return token
   }
@@ -45,7 +45,7 @@ extension EventBus {
       guard let token = cell.token else { return }
       try body(event, token)
     }
-    let token = Subscription(subscriber.ticket)
+    let token = subscriber.ticket
     cell.token = token
     add(subscriber, to: slot)
     return token
@@ -86,7 +86,7 @@ extension EventBus {
       guard let owner else { return }
       try body(owner, event)
     }
-    let token = Subscription(subscriber.ticket)
+    let token = subscriber.ticket
     add(subscriber, to: slot)
     return token
   }
