@@ -10,6 +10,8 @@
 @MainActor
 struct HitWalk {
   @usableFromInline var entries: UnsafeMutableBufferPointer<PathHit>
+  /// Whether a node above the target has capture listeners (``PathHits/capturesAbove``).
+  @usableFromInline var capturesAbove: Bool
   /// Hits found afresh during the walk, kept alive by the walk (cached hits live in the path).
   @usableFromInline var fresh: PathHits?
   @usableFromInline var seen: UInt64
@@ -21,7 +23,7 @@ struct HitWalk {
   init(path: Unmanaged<PathCache>, keyID: Int) {
     self.path = path
     self.keyID = keyID
-    entries = withUnretained(path) { $0.hits(for: keyID) }
+    (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
     seen = Topology.version
   }
 
@@ -39,6 +41,7 @@ struct HitWalk {
     let hits = withUnretained(path) { $0.freshHits(for: keyID) }
     fresh = hits
     entries = hits.entries
+    capturesAbove = hits.capturesAbove
   }
 
   /// The position of the first hit at a path index above `pathIndex`.

@@ -36,9 +36,11 @@ extension NodeCore {
     // payload as posted.
     // NB: the check for new hits comes before the check for the end, so a node that gains the
     // key after the last cached hit ran is still visited (rule 10).
+    // No capture listener above the target: no listener can run before the target, so there is
+    // nothing to visit on the way down.
     var position = walk.entries.count - 1
     var visited = path.cores.count
-    while !ctx.stopRequested {
+    while walk.capturesAbove, !ctx.stopRequested {
       if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
       guard position >= 0 else { break }
       let hit = walk.entries[position]
