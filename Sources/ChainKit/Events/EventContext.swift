@@ -6,7 +6,10 @@
 /// ``targetName``, ``dispatchID``), or use a ``DeliveredEvent`` listener to run later.
 public struct EventContext: ~Copyable {
   /// The event's key name.
-  public let key: String
+  ///
+  /// NB: looked up when read, so that a dispatch does not retain and release the name.
+  public var key: String { KeyRegistry.shared.name(of: keyID) }
+  @usableFromInline let keyID: Int
   /// The phase the listener runs in.
   public var phase: Phase { currentPhase }
   /// An identifier unique to this dispatch, matching its trace record.
@@ -27,8 +30,8 @@ public struct EventContext: ~Copyable {
   @usableFromInline var errors: [any Error]
 
   @inlinable
-  init(key: String, phase: Phase, dispatchID: UInt64, target: NodeCore) {
-    self.key = key
+  init(keyID: Int, phase: Phase, dispatchID: UInt64, target: NodeCore) {
+    self.keyID = keyID
     self.currentPhase = phase
     self.dispatchID = dispatchID
     self.targetCore = target
@@ -68,9 +71,4 @@ public struct EventContext: ~Copyable {
   public var isDefaultPrevented: Bool { prevented }
   /// Whether a listener has stopped propagation.
   public var isPropagationStopped: Bool { stopRequested }
-
-  @usableFromInline var outcome: Outcome {
-    Outcome(
-      isPrevented: prevented, isStopped: stopRequested, listenersRun: listenersRun, errors: errors)
-  }
 }

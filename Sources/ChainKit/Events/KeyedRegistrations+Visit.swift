@@ -67,22 +67,32 @@ extension KeyedRegistrations {
             return false
           }
         }
-        ctx.listenersRun += 1
+        ctx.listenersRun &+= 1
         let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
-        let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
-        do {
-          try box.body(&ctx, payload)
-        } catch {
-          core.record(error, in: &ctx)
+        guard let recorder else {
+          call(box, ctx: &ctx, payload: payload)
+          return ctx.immediateStopRequested
         }
-        recorder?.noteRan(
-          slot: index - 1, capture: capture, errors: before.0, stops: before.1, ctx: ctx)
+        let errors = ctx.errors.count
+        let stops = ctx.stopCount
+        call(box, ctx: &ctx, payload: payload)
+        recorder.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
         return ctx.immediateStopRequested
       }
       if stop {
         recorder.map { noteSkipped(from: index, to: end, capture: capture, $0) }
         return
       }
+    }
+  }
+
+  /// Calls one listener, recording what it throws.
+  @inlinable @inline(__always)
+  func call<P>(_ box: ListenerBox<P>, ctx: inout EventContext, payload: borrowing P) {
+    do {
+      try box.body(&ctx, payload)
+    } catch {
+      core.record(error, in: &ctx)
     }
   }
 

@@ -23,7 +23,7 @@ extension NodeCore {
     DispatchIDs.current = id
     let mark = ReentryGuard.enter()
 
-    var ctx = EventContext(key: key, phase: .capture, dispatchID: id, target: self)
+    var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
     let recorder =
       path.tracers.isEmpty
       ? nil
@@ -83,7 +83,7 @@ extension NodeCore {
         }
       }
     }
-    return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
@@ -119,15 +119,20 @@ extension NodeCore {
 
   /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested
   /// operations into the outcome, leaves the guard, emits the trace.
+  ///
+  /// NB: consumes the context, so that its errors move into the outcome instead of being
+  /// copied and then released with it.
   @inlinable
   func finish(
-    ctx: inout EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
+    ctx: consuming EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
   ) -> Outcome {
     DispatchIDs.current = parentID
     if ReentryGuard.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
-    let outcome = ctx.outcome
+    let outcome = Outcome(
+      isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
+      errors: ctx.errors)
     ReentryGuard.leave()
     if let recorder { recorder.emit(outcome) }
     return outcome
