@@ -10,8 +10,6 @@
 @MainActor
 struct HitWalk {
   @usableFromInline var entries: UnsafeMutableBufferPointer<PathHit>
-  /// Whether a node above the target has capture listeners (``PathHits/capturesAbove``).
-  @usableFromInline var capturesAbove: Bool
   /// Hits found afresh during the walk, kept alive by the walk (cached hits live in the path).
   @usableFromInline var fresh: PathHits?
   @usableFromInline var seen: UInt64
@@ -21,6 +19,14 @@ struct HitWalk {
 
   @inlinable
   init(path: Unmanaged<PathCache>, keyID: Int) {
+    var capturesAbove = false
+    self.init(path: path, keyID: keyID, capturesAbove: &capturesAbove)
+  }
+
+  /// A walk, and whether a node above the target has capture listeners
+  /// (``PathHits/capturesAbove``).
+  @inlinable
+  init(path: Unmanaged<PathCache>, keyID: Int, capturesAbove: inout Bool) {
     self.path = path
     self.keyID = keyID
     (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
@@ -41,7 +47,6 @@ struct HitWalk {
     let hits = withUnretained(path) { $0.freshHits(for: keyID) }
     fresh = hits
     entries = hits.entries
-    capturesAbove = hits.capturesAbove
   }
 
   /// The position of the first hit at a path index above `pathIndex`.

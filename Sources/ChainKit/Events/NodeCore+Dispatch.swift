@@ -17,7 +17,9 @@ extension NodeCore {
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
+    var capturesAbove = false
+    var walk = HitWalk(
+      path: Unmanaged.passUnretained(path), keyID: keyID, capturesAbove: &capturesAbove)
     let id = DispatchIDs.next()
     let parentID = DispatchIDs.current
     DispatchIDs.current = id
@@ -37,10 +39,10 @@ extension NodeCore {
     // NB: the check for new hits comes before the check for the end, so a node that gains the
     // key after the last cached hit ran is still visited (rule 10).
     // No capture listener above the target: no listener can run before the target, so there is
-    // nothing to visit on the way down.
+    // nothing to visit on the way down, nor can one be added there meanwhile: read once.
     var position = walk.entries.count - 1
     var visited = path.cores.count
-    while walk.capturesAbove, !ctx.stopRequested {
+    while capturesAbove, !ctx.stopRequested {
       if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
       guard position >= 0 else { break }
       let hit = walk.entries[position]
