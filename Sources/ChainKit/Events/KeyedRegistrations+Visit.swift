@@ -142,6 +142,24 @@ extension KeyedRegistrations {
   /// in neither.
   @inlinable @inline(__always)
   func visitTarget<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
+    guard recorder == nil, interceptors.base == nil, !hasCapture else {
+      visitTargetInFull(ctx: &ctx, payload: &payload, recorder: recorder)
+      return
+    }
+    // Nothing runs before the listeners: one pass over them as they are now.
+    ctx.currentPhase = .target
+    ctx.currentCore = core
+    runListeners(
+      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, recorder: nil)
+  }
+
+  /// ``visitTarget(ctx:payload:recorder:)`` with interceptors, capture listeners or a recorder.
+  ///
+  /// NB: not inlined, so that the common visit stays small enough to inline into dispatch.
+  @inlinable @inline(never)
+  func visitTargetInFull<P>(
+    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
     ctx.currentPhase = .target
     ctx.currentCore = core
     recorder?.beginHop(node: core.name, phase: .target, ctx: ctx)
@@ -172,6 +190,21 @@ extension KeyedRegistrations {
   /// An ancestor on the way up: interceptors, then bubble listeners.
   @inlinable @inline(__always)
   func visitBubble<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
+    guard recorder == nil, interceptors.base == nil else {
+      visitBubbleInFull(ctx: &ctx, payload: &payload, recorder: recorder)
+      return
+    }
+    ctx.currentPhase = .bubble
+    ctx.currentCore = core
+    runListeners(
+      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, recorder: nil)
+  }
+
+  /// ``visitBubble(ctx:payload:recorder:)`` with interceptors or a recorder.
+  @inlinable @inline(never)
+  func visitBubbleInFull<P>(
+    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
     ctx.currentPhase = .bubble
     ctx.currentCore = core
     recorder?.beginHop(node: core.name, phase: .bubble, ctx: ctx)
