@@ -27,7 +27,11 @@ public struct EventContext: ~Copyable {
   @usableFromInline var stopCount = 0
   @usableFromInline var prevented = false
   @usableFromInline var listenersRun = 0
-  @usableFromInline var errors: [any Error]
+  /// What listeners threw, in order.
+  @usableFromInline var errors: [any Error] { thrown ?? [] }
+  /// NB: `nil` until something is thrown, so that a dispatch without errors neither retains
+  /// nor releases an array.
+  @usableFromInline var thrown: [any Error]?
 
   @inlinable
   init(keyID: Int, phase: Phase, dispatchID: UInt64, target: NodeCore) {
@@ -37,7 +41,7 @@ public struct EventContext: ~Copyable {
     self.targetCore = target
     self.currentCore = target
     // NB: here rather than as a default value, whose initializer is an out-of-line call.
-    self.errors = []
+    self.thrown = nil
   }
 
   /// The node the event was posted to (`nil` if its owner has released it since).
@@ -63,6 +67,13 @@ public struct EventContext: ~Copyable {
   public mutating func stopImmediatePropagation() {
     stopPropagation()
     immediateStopRequested = true
+  }
+
+  /// Adds an error to the outcome.
+  @usableFromInline
+  mutating func record(_ error: any Error) {
+    if thrown == nil { thrown = [] }
+    thrown?.append(error)
   }
 
   /// Marks the event as prevented; the poster sees it in ``Outcome/isPrevented``.

@@ -134,7 +134,7 @@ extension NodeCore {
     }
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
-      errors: ctx.errors)
+      errors: ctx.thrown ?? [])
     ReentryGuard.leave()
     if let recorder { recorder.emit(outcome) }
     return outcome
@@ -142,7 +142,7 @@ extension NodeCore {
 
   @usableFromInline
   func collectRefusals(since mark: Int, into ctx: inout EventContext) {
-    for error in ReentryGuard.refusals(since: mark) { ctx.errors.append(error) }
+    for error in ReentryGuard.refusals(since: mark) { ctx.record(error) }
   }
 
   /// The outcome of an event or request the guard refused; the first refusal of a runaway is
