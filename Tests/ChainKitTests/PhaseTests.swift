@@ -139,4 +139,28 @@ struct PhaseTests {
     #expect(log.entries == ["root prevented", "sees prevented true"])
     #expect(!Node("alone").post(Keys.ping, 2).isPrevented)
   }
+
+  @Test("rule 9: a capture listener added where the key only had bubble listeners runs")
+  func captureListenerAddedToAKnownKeyRuns() throws {
+    let nodes = try chain("root", "middle", "leaf")
+    let log = Log()
+    nodes[1].on(Keys.ping) { _, _ in log.add("middle:bubble") }
+    nodes[2].post(Keys.ping, 1)
+    nodes[1].on(Keys.ping, capture: true) { _, _ in log.add("middle:capture") }
+    nodes[2].post(Keys.ping, 2)
+    #expect(log.entries == ["middle:bubble", "middle:capture", "middle:bubble"])
+  }
+
+  @Test("rule 10: a capture listener added on the way down, where the key had none, runs")
+  func captureListenerAddedDuringCaptureRuns() throws {
+    let nodes = try chain("root", "middle", "leaf")
+    let log = Log()
+    nodes[1].on(Keys.ping) { _, _ in log.add("middle:bubble") }
+    nodes[0].on(Keys.ping, capture: true) { [unowned middle = nodes[1]] _, value in
+      log.add("root:capture")
+      if value == 1 { middle.on(Keys.ping, capture: true) { _, _ in log.add("middle:capture") } }
+    }
+    nodes[2].post(Keys.ping, 1)
+    #expect(log.entries == ["root:capture", "middle:capture", "middle:bubble"])
+  }
 }

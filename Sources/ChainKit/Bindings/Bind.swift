@@ -88,5 +88,5 @@ func start<Value>(
 ) -> Subscription {
   let group = BindingGroup(
     name: name, tracer: tracer, members: ContiguousArray(members.map { $0.make() }))
-  return Subscription(group.start())
+  return group.start()
 }

@@ -41,7 +41,7 @@ final class ObserverBox<A, B>: Cancellable, SlotIndexed {
   }
 
   /// A token that cancels this observer and does not keep it alive.
-  func token() -> Subscription { Subscription(ticket) }
+  func token() -> Subscription { ticket }
 }
 
 /// The observers of one value, notified with the chain's snapshot-and-cancel semantics.

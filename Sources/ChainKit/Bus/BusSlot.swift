@@ -18,6 +18,10 @@ class AnyBusSlot: DeferredCompaction {
     for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
   }
 
+  /// Appends a subscriber.
+  @usableFromInline
+  final func append(_ subscriber: AnyBusSubscriber) { subscribers.append(subscriber) }
+
   /// The number of subscriptions that can still run.
   final var activeCount: Int {
     var active = 0
@@ -65,7 +69,7 @@ class AnyBusSlot: DeferredCompaction {
 /// The subscribers and producer for events of type `Event`, in subscription order.
 @usableFromInline
 final class BusSlot<Event>: AnyBusSlot {
-  var producer: BusProducer<Event>?
+  @usableFromInline var producer: BusProducer<Event>?
 
   override func publish(erased event: Any, on bus: EventBus) -> Outcome {
     // The cast succeeds: the slot was found by the event's runtime type.

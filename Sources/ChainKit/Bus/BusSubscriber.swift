@@ -17,7 +17,7 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
   unowned(unsafe) let busSlot: AnyBusSlot
   /// What the token holds instead of this subscriber, so that a kept token does not keep the
   /// body (and what it captured) alive.
-  let ticket = Ticket()
+  @usableFromInline let ticket: Subscription = Ticket()
   /// The subscriber's index in its slot's list.
   @usableFromInline final var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -53,6 +53,7 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
 final class BusSubscriber<Event>: AnyBusSubscriber {
   @usableFromInline let body: @MainActor (Event) throws -> Void
 
+  @usableFromInline
   init(
     owner: AnyObject?, slot: AnyBusSlot, body: @escaping @MainActor (Event) throws -> Void
   ) {
@@ -65,6 +66,7 @@ final class BusSubscriber<Event>: AnyBusSubscriber {
 
 /// The producer registered for events of type `Event`.
 @MainActor
+@usableFromInline
 final class BusProducer<Event>: Cancellable {
   private let current: @MainActor () -> Event?
   /// NB: not weak (a weak reference gives the bus a side table, which slows every retain of
@@ -90,6 +92,7 @@ final class BusProducer<Event>: Cancellable {
   var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
   /// The current value; `nil`, and the producer dropped (and traced), if its owner is gone.
+  @usableFromInline
   func value() -> Event? {
     guard isActive else {
       cancel()

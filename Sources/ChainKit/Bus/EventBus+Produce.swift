@@ -51,7 +51,7 @@ extension EventBus {
       let outcome = deliver(value, in: slot)
       report(value, in: slot, source: .producerRegistered, outcome: outcome)
     }
-    return Subscription(producer.ticket)
+    return producer.ticket
   }
 
   /// Publishes `event` and keeps it as the current value for every later subscriber: a

@@ -117,6 +117,7 @@ extension EventBus {
   }
 
   /// Calls one subscriber unless its owner is gone, collecting what it throws.
+  @usableFromInline
   func call<Event>(
     _ subscriber: BusSubscriber<Event>, with event: Event, outcome: inout Outcome
   ) {

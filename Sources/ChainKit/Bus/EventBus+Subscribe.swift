@@ -10,13 +10,15 @@ extension EventBus {
   ///   - body: The subscriber; it may publish (nested, at once) or throw (the error is in the
   ///     publisher's ``Outcome`` and the others still run).
   /// - Returns: A token that cancels the subscription; dropping it does not.
-  @discardableResult
+  @inlinable @discardableResult
   public func subscribe<Event>(
     _ type: Event.Type, _ body: @escaping @MainActor (Event) throws -> Void
   ) -> Subscription {
+    // NB: inlinable, so that the caller's copy is specialised for its event type: unspecialised,
+    // making the subscriber and taking the producer's value looked up generic metadata.
     let slot = makeSlot(for: type)
     let subscriber = BusSubscriber(owner: nil, slot: slot, body: body)
-    let token = Subscription(subscriber.ticket)
+    let token = subscriber.ticket
     add(subscriber, to: slot)
     return token
   }
@@ -45,7 +47,7 @@ extension EventBus {
       guard let token = cell.token else { return }
       try body(event, token)
     }
-    let token = Subscription(subscriber.ticket)
+    let token = subscriber.ticket
     cell.token = token
     add(subscriber, to: slot)
     return token
@@ -86,7 +88,7 @@ extension EventBus {
       guard let owner else { return }
       try body(owner, event)
     }
-    let token = Subscription(subscriber.ticket)
+    let token = subscriber.ticket
     add(subscriber, to: slot)
     return token
   }
@@ -110,18 +112,20 @@ extension EventBus {
 
   /// Appends a subscriber, then hands it the producer's current value, if any: after its token
   /// exists, so the subscriber can cancel itself then.
-  private func add<Event>(_ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>) {
-    slot.subscribers.append(subscriber)
+  @inlinable
+  func add<Event>(_ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>) {
+    slot.append(subscriber)
     guard let producer = slot.producer, let value = producer.value() else { return }
-    var outcome = Outcome()
+    var outcome = Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [])
     if let refusal = ReentryGuard.admit(slot.typeName) {
-      outcome.errors = [refusal.error]
+      outcome = Outcome(
+        isPrevented: false, isStopped: false, listenersRun: 0, errors: [refusal.error])
     } else {
       _ = ReentryGuard.enter()
       call(subscriber, with: value, outcome: &outcome)
       ReentryGuard.leave()
     }
-    report(value, in: slot, source: .newSubscriber, outcome: outcome)
+    if isTraced { report(value, in: slot, source: .newSubscriber, outcome: outcome) }
   }
 }
 

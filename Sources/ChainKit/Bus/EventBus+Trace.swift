@@ -11,7 +11,7 @@ extension EventBus {
       self.tracers.removeAll { $0 === installation }
     }
     tracers.append(installation)
-    return Subscription(installation.ticket)
+    return installation.ticket
   }
 
   func trace(_ record: TraceRecord) {
@@ -20,12 +20,14 @@ extension EventBus {
 
   /// Reports a delivery to the tracers: a dead event if nobody heard it.
   ///
-  /// Only called when a tracer is installed; even then the event is described only when its
-  /// record is read.
+  /// The event is described only when its record is read.
   @usableFromInline
   func report<Event>(
     _ event: Event, in slot: BusSlot<Event>?, source: BusRecord.Source, outcome: Outcome
   ) {
+    // NB: checked before `event` is boxed as `Any`, which allocates for a payload over three
+    // words.
+    guard isTraced else { return }
     report(
       event, typeName: slot?.typeName ?? String(describing: Event.self), source: source,
       outcome: outcome)

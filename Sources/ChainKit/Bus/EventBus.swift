@@ -100,8 +100,14 @@ public final class EventBus {
   }
 
   /// The slot for `Event`, created on first use.
+  @inlinable
   func makeSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
     if let existing = slot(for: type) { return existing }
+    return addSlot(for: type)
+  }
+
+  @usableFromInline
+  func addSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
     let slot = BusSlot<Event>(typeName: String(describing: type))
     slots[ObjectIdentifier(type)] = slot
     return slot

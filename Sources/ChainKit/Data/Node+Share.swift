@@ -88,7 +88,7 @@ extension Node {
     if let slot = DataResolver.nearest(from: core, keyID: keyID) {
       subscriber.deliverFirst(from: slot, name: name)
     }
-    return Subscription(subscriber.ticket)
+    return subscriber.ticket
   }
 
   private var sharedData: NodeData {

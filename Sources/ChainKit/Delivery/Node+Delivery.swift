@@ -32,7 +32,7 @@ extension Node {
       NextTurnQueue.enqueue(ticket) { body(event) }
     }
     core.add(box)
-    return Subscription(ticket)
+    return ticket
   }
 
   /// Registers a listener that runs off the main actor, on a serial executor of its own.
@@ -63,7 +63,7 @@ extension Node {
     }
     box.ticket.onCancel { lane.cancel() }
     core.add(box)
-    return Subscription(box.ticket)
+    return box.ticket
   }
 
   /// Registers a next-turn listener for the named event `name`.

@@ -6,7 +6,10 @@
 /// ``targetName``, ``dispatchID``), or use a ``DeliveredEvent`` listener to run later.
 public struct EventContext: ~Copyable {
   /// The event's key name.
-  public let key: String
+  ///
+  /// NB: looked up when read, so that a dispatch does not retain and release the name.
+  public var key: String { KeyRegistry.shared.name(of: keyID) }
+  @usableFromInline let keyID: Int
   /// The phase the listener runs in.
   public var phase: Phase { currentPhase }
   /// An identifier unique to this dispatch, matching its trace record.
@@ -24,17 +27,21 @@ public struct EventContext: ~Copyable {
   @usableFromInline var stopCount = 0
   @usableFromInline var prevented = false
   @usableFromInline var listenersRun = 0
-  @usableFromInline var errors: [any Error]
+  /// What listeners threw, in order.
+  @usableFromInline var errors: [any Error] { thrown ?? [] }
+  /// NB: `nil` until something is thrown, so that a dispatch without errors neither retains
+  /// nor releases an array.
+  @usableFromInline var thrown: [any Error]?
 
   @inlinable
-  init(key: String, phase: Phase, dispatchID: UInt64, target: NodeCore) {
-    self.key = key
+  init(keyID: Int, phase: Phase, dispatchID: UInt64, target: NodeCore) {
+    self.keyID = keyID
     self.currentPhase = phase
     self.dispatchID = dispatchID
     self.targetCore = target
     self.currentCore = target
     // NB: here rather than as a default value, whose initializer is an out-of-line call.
-    self.errors = []
+    self.thrown = nil
   }
 
   /// The node the event was posted to (`nil` if its owner has released it since).
@@ -62,15 +69,17 @@ public struct EventContext: ~Copyable {
     immediateStopRequested = true
   }
 
+  /// Adds an error to the outcome.
+  @usableFromInline
+  mutating func record(_ error: any Error) {
+    if thrown == nil { thrown = [] }
+    thrown?.append(error)
+  }
+
   /// Marks the event as prevented; the poster sees it in ``Outcome/isPrevented``.
   public mutating func preventDefault() { prevented = true }
   /// Whether a listener has called ``preventDefault()``.
   public var isDefaultPrevented: Bool { prevented }
   /// Whether a listener has stopped propagation.
   public var isPropagationStopped: Bool { stopRequested }
-
-  @usableFromInline var outcome: Outcome {
-    Outcome(
-      isPrevented: prevented, isStopped: stopRequested, listenersRun: listenersRun, errors: errors)
-  }
 }

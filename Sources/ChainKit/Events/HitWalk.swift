@@ -19,9 +19,17 @@ struct HitWalk {
 
   @inlinable
   init(path: Unmanaged<PathCache>, keyID: Int) {
+    var capturesAbove = false
+    self.init(path: path, keyID: keyID, capturesAbove: &capturesAbove)
+  }
+
+  /// A walk, and whether a node above the target has capture listeners
+  /// (``PathHits/capturesAbove``).
+  @inlinable
+  init(path: Unmanaged<PathCache>, keyID: Int, capturesAbove: inout Bool) {
     self.path = path
     self.keyID = keyID
-    entries = withUnretained(path) { $0.hits(for: keyID) }
+    (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
     seen = Topology.version
   }
 

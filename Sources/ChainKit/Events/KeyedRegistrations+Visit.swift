@@ -67,22 +67,32 @@ extension KeyedRegistrations {
             return false
           }
         }
-        ctx.listenersRun += 1
+        ctx.listenersRun &+= 1
         let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
-        let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
-        do {
-          try box.body(&ctx, payload)
-        } catch {
-          core.record(error, in: &ctx)
+        guard let recorder else {
+          call(box, ctx: &ctx, payload: payload)
+          return ctx.immediateStopRequested
         }
-        recorder?.noteRan(
-          slot: index - 1, capture: capture, errors: before.0, stops: before.1, ctx: ctx)
+        let errors = ctx.errors.count
+        let stops = ctx.stopCount
+        call(box, ctx: &ctx, payload: payload)
+        recorder.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
         return ctx.immediateStopRequested
       }
       if stop {
         recorder.map { noteSkipped(from: index, to: end, capture: capture, $0) }
         return
       }
+    }
+  }
+
+  /// Calls one listener, recording what it throws.
+  @inlinable @inline(__always)
+  func call<P>(_ box: ListenerBox<P>, ctx: inout EventContext, payload: borrowing P) {
+    do {
+      try box.body(&ctx, payload)
+    } catch {
+      core.record(error, in: &ctx)
     }
   }
 
@@ -132,6 +142,24 @@ extension KeyedRegistrations {
   /// in neither.
   @inlinable @inline(__always)
   func visitTarget<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
+    guard recorder == nil, interceptors.base == nil, !hasCapture else {
+      visitTargetInFull(ctx: &ctx, payload: &payload, recorder: recorder)
+      return
+    }
+    // Nothing runs before the listeners: one pass over them as they are now.
+    ctx.currentPhase = .target
+    ctx.currentCore = core
+    runListeners(
+      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, recorder: nil)
+  }
+
+  /// ``visitTarget(ctx:payload:recorder:)`` with interceptors, capture listeners or a recorder.
+  ///
+  /// NB: not inlined, so that the common visit stays small enough to inline into dispatch.
+  @inlinable @inline(never)
+  func visitTargetInFull<P>(
+    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
     ctx.currentPhase = .target
     ctx.currentCore = core
     recorder?.beginHop(phase: .target, ctx: ctx)
@@ -162,6 +190,21 @@ extension KeyedRegistrations {
   /// An ancestor on the way up: interceptors, then bubble listeners.
   @inlinable @inline(__always)
   func visitBubble<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
+    guard recorder == nil, interceptors.base == nil else {
+      visitBubbleInFull(ctx: &ctx, payload: &payload, recorder: recorder)
+      return
+    }
+    ctx.currentPhase = .bubble
+    ctx.currentCore = core
+    runListeners(
+      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, recorder: nil)
+  }
+
+  /// ``visitBubble(ctx:payload:recorder:)`` with interceptors or a recorder.
+  @inlinable @inline(never)
+  func visitBubbleInFull<P>(
+    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+  ) {
     ctx.currentPhase = .bubble
     ctx.currentCore = core
     recorder?.beginHop(phase: .bubble, ctx: ctx)

@@ -34,7 +34,12 @@ final class KeyedRegistrations: DeferredCompaction {
     switch registration.kind {
     case .listener:
       listeners.append(registration)
-      if registration.capture { hasCapture = true }
+      if registration.capture, !hasCapture {
+        hasCapture = true
+        // Cached hits say whether a capture walk has anything to visit: they must be found
+        // again, as when the node gains a key.
+        core.touch()
+      }
     case .interceptor: interceptors.append(registration)
     case .responder: responders.append(registration)
     }

@@ -17,7 +17,7 @@ extension Node {
   ) -> Subscription {
     let box = InterceptorBox(keyID: key.id, body: body)
     core.add(box)
-    return Subscription(box.ticket)
+    return box.ticket
   }
 
   /// Registers an interceptor for a request's payload; it runs before this node's responders.
@@ -33,7 +33,7 @@ extension Node {
   ) -> Subscription {
     let box = InterceptorBox(keyID: key.id, body: body)
     core.add(box)
-    return Subscription(box.ticket)
+    return box.ticket
   }
 
   /// Adds keys to a named event's params as it passes this node (the router's decorator).

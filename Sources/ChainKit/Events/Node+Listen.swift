@@ -20,7 +20,7 @@ extension Node {
   ) -> Subscription {
     let box = ListenerBox(keyID: key.id, capture: capture, once: once, target: nil, body: body)
     core.add(box)
-    return Subscription(box.ticket)
+    return box.ticket
   }
 
   /// Registers a listener bound to `target`, which it holds weakly (Domino's target/action).
@@ -55,7 +55,7 @@ extension Node {
       try body(target, &ctx, payload)
     }
     core.add(box)
-    return Subscription(box.ticket)
+    return box.ticket
   }
 
   /// Registers a listener for the named event `name`, whose payload is a ``Params`` bag.

@@ -17,13 +17,15 @@ extension NodeCore {
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
+    var capturesAbove = false
+    var walk = HitWalk(
+      path: Unmanaged.passUnretained(path), keyID: keyID, capturesAbove: &capturesAbove)
     let id = DispatchIDs.next()
     let parentID = DispatchIDs.current
     DispatchIDs.current = id
     let mark = ReentryGuard.enter()
 
-    var ctx = EventContext(key: key, phase: .capture, dispatchID: id, target: self)
+    var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
     let recorder =
       path.tracers.isEmpty
       ? nil
@@ -36,9 +38,11 @@ extension NodeCore {
     // payload as posted.
     // NB: the check for new hits comes before the check for the end, so a node that gains the
     // key after the last cached hit ran is still visited (rule 10).
+    // No capture listener above the target: no listener can run before the target, so there is
+    // nothing to visit on the way down, nor can one be added there meanwhile: read once.
     var position = walk.entries.count - 1
     var visited = path.cores.count
-    while !ctx.stopRequested {
+    while capturesAbove, !ctx.stopRequested {
       if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
       guard position >= 0 else { break }
       let hit = walk.entries[position]
@@ -81,7 +85,7 @@ extension NodeCore {
         }
       }
     }
-    return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
@@ -117,15 +121,20 @@ extension NodeCore {
 
   /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested
   /// operations into the outcome, leaves the guard, emits the trace.
+  ///
+  /// NB: consumes the context, so that its errors move into the outcome instead of being
+  /// copied and then released with it.
   @inlinable
   func finish(
-    ctx: inout EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
+    ctx: consuming EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
   ) -> Outcome {
     DispatchIDs.current = parentID
     if ReentryGuard.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
-    let outcome = ctx.outcome
+    let outcome = Outcome(
+      isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
+      errors: ctx.thrown ?? [])
     ReentryGuard.leave()
     if let recorder { recorder.emit(outcome) }
     return outcome
@@ -133,7 +142,7 @@ extension NodeCore {
 
   @usableFromInline
   func collectRefusals(since mark: Int, into ctx: inout EventContext) {
-    for error in ReentryGuard.refusals(since: mark) { ctx.errors.append(error) }
+    for error in ReentryGuard.refusals(since: mark) { ctx.record(error) }
   }
 
   /// The outcome of an event or request the guard refused; the first refusal of a runaway is

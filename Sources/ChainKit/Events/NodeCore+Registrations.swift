@@ -29,6 +29,6 @@ extension NodeCore {
   /// Records an error a listener, interceptor or responder threw at this node.
   @usableFromInline
   func record(_ error: any Error, in ctx: inout EventContext) {
-    ctx.errors.append(ListenerError(node: name, key: ctx.key, phase: ctx.phase, underlying: error))
+    ctx.record(ListenerError(node: name, key: ctx.key, phase: ctx.phase, underlying: error))
   }
 }

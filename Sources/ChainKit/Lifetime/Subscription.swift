@@ -13,33 +13,98 @@
 /// That keeps Domino-style code (`node.on(key) { … }` in a setup method) working without storing
 /// tokens, and still guarantees that no registration outlives what it belongs to. Keep tokens in
 /// a ``SubscriptionBag`` to cancel a group at once, or when the bag is deallocated.
+///
+/// A token is either one registration's own ticket (the registration holds it and points it at
+/// itself) or a combination of such tickets (``combining(_:)``).
+///
+/// The ticket refers to its registration without owning it, so a token kept after the
+/// registration is gone keeps none of what the registration's closure captured, and without a
+/// weak reference, so the registration pays no side-table reference counting in dispatch. The
+/// invariant that makes the unowned reference safe: **`registration` is valid while `isEnded`
+/// is false**, because every registration ends its ticket when it is removed and in its deinit,
+/// before its memory goes. Builds with `CHAINKIT_INVARIANTS` check it on every use.
 @MainActor
 public final class Subscription {
-  private var tickets: [Ticket]
+  /// Valid while `isEnded` is false (see the type's invariant); `nil` for a combined token.
+  private unowned(unsafe) var registration: (any Cancellable)?
+  /// Set by ``end()``, which a registration's deinit may call on no actor; only the main actor
+  /// reads it, and a deinit never overlaps a main-actor use of the same registration.
+  nonisolated(unsafe) private(set) var isEnded = false
+  /// Set by the first ``cancel()``: later cancels, and cancel actions added since, do nothing.
+  private var isCancelled = false
+  /// What cancelling the token does besides ending the registration, in order.
+  private var cancelActions: [@MainActor () -> Void] = []
+  /// The tickets a combined token cancels; empty for a registration's own ticket.
+  private var parts: [Subscription] = []
+  private let isCombined: Bool
+  #if CHAINKIT_INVARIANTS
+    /// The same registration, weakly: what the invariant check compares against.
+    private weak var checkedRegistration: (any Cancellable)?
+    private var isAttached = false
+  #endif
 
+  /// A ticket for a registration about to attach itself.
+  nonisolated init() { isCombined = false }
+
+  /// A token that cancels `ticket`'s registration.
   init(_ ticket: Ticket) {
-    self.tickets = [ticket]
+    isCombined = true
+    parts = [ticket]
   }
 
-  private init(tickets: [Ticket]) {
-    self.tickets = tickets
+  private init(parts: [Subscription]) {
+    isCombined = true
+    self.parts = parts
   }
+
+  /// Points the ticket at its registration; called once, by the registration's initialiser.
+  func attach(to registration: any Cancellable) {
+    self.registration = registration
+    #if CHAINKIT_INVARIANTS
+      checkedRegistration = registration
+      isAttached = true
+    #endif
+  }
+
+  /// Marks the registration gone: it was removed, or is being deallocated.
+  nonisolated func end() { isEnded = true }
 
   /// Whether any part of the registration can still run.
-  public var isActive: Bool { tickets.contains { $0.isActive } }
+  public var isActive: Bool {
+    if let registration = live { return registration.isActive }
+    for part in parts where part.isActive { return true }
+    return false
+  }
 
   /// Ends the registration at once; it never runs again, even in a dispatch already under way.
   ///
   /// Cancelling twice is harmless.
   public func cancel() {
-    let ending = tickets
-    tickets = []
-    for ticket in ending { ticket.cancel() }
+    guard !isCancelled else { return }
+    isCancelled = true
+    let actions = cancelActions
+    cancelActions = []
+    if let registration = live {
+      // Cancelling may release the registration's last owner: this strong local keeps it valid
+      // until the call returns. NB: no `withExtendedLifetime { ... }`: a main-actor closure
+      // passed to the standard library gets a dynamic executor check on every call.
+      registration.cancel()
+    }
+    if !isCombined { end() }
+    let ending = parts
+    parts = []
+    for part in ending { part.cancel() }
+    for action in actions { action() }
   }
 
   /// Adds something cancelling this token does once, after its registrations have ended.
   func onCancel(_ action: @escaping @MainActor () -> Void) {
-    tickets.last?.onCancel(action)
+    guard !isCancelled else { return }
+    if isCombined {
+      parts.last?.onCancel(action)
+    } else {
+      cancelActions.append(action)
+    }
   }
 
   /// Adds this token to `bag`, which cancels it when the bag is cancelled or deallocated.
@@ -47,7 +112,36 @@ public final class Subscription {
 
   /// Combines several tokens into one that cancels them all.
   public static func combining(_ tokens: [Subscription]) -> Subscription {
-    Subscription(tickets: tokens.flatMap(\.tickets))
+    var parts: [Subscription] = []
+    for token in tokens {
+      if token.isCombined {
+        parts += token.parts
+      } else {
+        parts.append(token)
+      }
+    }
+    return Subscription(parts: parts)
+  }
+
+  /// The registration, if it has not ended.
+  private var live: (any Cancellable)? {
+    guard !isEnded else { return nil }
+    checkInvariants()
+    return registration
+  }
+
+  /// Checks the invariant the unowned reference rests on: a ticket that has not ended refers to a
+  /// registration that is still there.
+  ///
+  /// Does nothing unless built with `CHAINKIT_INVARIANTS`.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      if !isEnded {
+        precondition(
+          !isAttached || checkedRegistration != nil,
+          "a ticket outlived its registration without being ended")
+      }
+    #endif
   }
 }
 

@@ -16,7 +16,7 @@ extension Node {
   ) -> Subscription {
     let box = ResponderBox(keyID: key.id, target: nil, body: body)
     core.add(box)
-    return Subscription(box.ticket)
+    return box.ticket
   }
 
   /// Asks the path for an answer: the first responder to return one wins and ends the walk.

@@ -23,7 +23,7 @@ extension NodeCore {
     DispatchIDs.current = id
     let mark = ReentryGuard.enter()
 
-    var ctx = EventContext(key: key, phase: .target, dispatchID: id, target: self)
+    var ctx = EventContext(keyID: keyID, phase: .target, dispatchID: id, target: self)
     let recorder =
       path.tracers.isEmpty
       ? nil
@@ -56,7 +56,7 @@ extension NodeCore {
       if reachedFrom != nil { leaving.append(current) }
       index += 1
     }
-    return finish(ctx: &ctx, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, parentID: parentID, mark: mark, recorder: recorder)
   }
 }
 

@@ -31,6 +31,11 @@ final class KeyRegistry: Sendable {
     }
   }
 
+  /// The name of the key with this id.
+  func name(of id: Int) -> String {
+    ids.withLock { ids in ids.byID.indices.contains(id) ? ids.byID[id].name : "" }
+  }
+
   /// The payload and response types the key with this id was made with.
   func types(of id: Int) -> (payload: ObjectIdentifier, response: ObjectIdentifier?)? {
     ids.withLock { ids in

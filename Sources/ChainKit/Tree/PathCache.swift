@@ -32,6 +32,8 @@ final class PathCache {
   @exclusivity(unchecked) @usableFromInline var lastKeyID = -1
   @exclusivity(unchecked) @usableFromInline var lastEntries = UnsafeMutableBufferPointer<PathHit>(
     start: nil, count: 0)
+  /// ``PathHits/capturesAbove`` of the key posted last.
+  @exclusivity(unchecked) @usableFromInline var lastCapturesAbove = false
   /// The hits of every key posted along this path.
   ///
   /// NB: never evicted while the path lives, so a dispatch may hold its hits unretained while
@@ -62,16 +64,20 @@ final class PathCache {
     return true
   }
 
-  /// The nodes on the path that have registrations for `keyID`, in path order; valid while
-  /// this path lives.
+  /// The nodes on the path that have registrations for `keyID`, in path order, valid while
+  /// this path lives, and whether any above the target has capture listeners.
   @inlinable @inline(__always)
-  func hits(for keyID: Int) -> UnsafeMutableBufferPointer<PathHit> {
-    if lastKeyID == keyID { return lastEntries }
+  func hits(
+    for keyID: Int
+  ) -> (entries: UnsafeMutableBufferPointer<PathHit>, capturesAbove: Bool) {
+    if lastKeyID == keyID { return (lastEntries, lastCapturesAbove) }
     return findHits(for: keyID)
   }
 
   @usableFromInline
-  func findHits(for keyID: Int) -> UnsafeMutableBufferPointer<PathHit> {
+  func findHits(
+    for keyID: Int
+  ) -> (entries: UnsafeMutableBufferPointer<PathHit>, capturesAbove: Bool) {
     let hits: PathHits
     if let known = hitsByKey[keyID] {
       hits = known
@@ -81,7 +87,8 @@ final class PathCache {
     }
     lastKeyID = keyID
     lastEntries = hits.entries
-    return hits.entries
+    lastCapturesAbove = hits.capturesAbove
+    return (hits.entries, hits.capturesAbove)
   }
 
   /// The hits for `keyID` as the nodes' registrations are now, not cached.
@@ -125,6 +132,10 @@ final class PathCache {
           precondition(
             hit.registrations.takeUnretainedValue() === core.registrations(for: hits.keyID),
             "a hit on another key's registrations")
+          precondition(
+            hits.capturesAbove || hit.index == 0
+              || !hit.registrations.takeUnretainedValue().hasCapture,
+            "a capture listener above the target that the path's hits do not know of")
         }
       }
     #endif
@@ -148,11 +159,21 @@ struct PathHit {
 final class PathHits {
   @usableFromInline let keyID: Int
   @usableFromInline let entries: UnsafeMutableBufferPointer<PathHit>
+  /// Whether a node above the target had capture listeners when these hits were found.
+  ///
+  /// If not, the capture walk has nothing to visit. A node's first capture listener for a key
+  /// changes its stamp (``KeyedRegistrations/add(_:)``), so hits that say no stay true.
+  @usableFromInline let capturesAbove: Bool
 
   init(keyID: Int, _ hits: [PathHit]) {
     self.keyID = keyID
     entries = .allocate(capacity: hits.count)
     _ = entries.initialize(from: hits)
+    var capturesAbove = false
+    for hit in hits where hit.index > 0 && hit.registrations.takeUnretainedValue().hasCapture {
+      capturesAbove = true
+    }
+    self.capturesAbove = capturesAbove
   }
 
   isolated deinit { entries.deallocate() }
