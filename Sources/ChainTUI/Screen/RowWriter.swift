@@ -51,6 +51,17 @@ struct RowWriter {
     var offset = 0
     while offset < count {
       let byte = bytes[offset]
+      if x >= 0, (0x20..<0x7F).contains(byte) {
+        let run = printableRun(bytes, from: offset)
+        if run > 0 {
+          let room = min(width, limit) - x
+          if room <= 0 { return nil }
+          layRun(bytes, from: offset, count: min(run, room))
+          if run > room { return nil }
+          offset += run
+          continue
+        }
+      }
       if byte < 0x80 {
         // An ASCII character followed by a non-ASCII scalar may be a cluster ("e\u{301}").
         if offset + 1 < count, bytes[offset + 1] >= 0x80 { return offset }
@@ -71,6 +82,38 @@ struct RowWriter {
       offset += length
     }
     return nil
+  }
+
+  /// How many printable ASCII characters start at `offset` and are each a whole character: the
+  /// run stops before a byte that is not printable ASCII, and leaves out its last character when
+  /// a non-ASCII byte follows (the two may be one cluster, "e\u{301}").
+  @inline(__always)
+  private func printableRun(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+    var end = offset
+    let count = bytes.count
+    while end < count, (0x20..<0x7F).contains(bytes[end]) { end += 1 }
+    if end < count, bytes[end] >= 0x80 { end -= 1 }
+    return end - offset
+  }
+
+  /// Writes `count` printable ASCII characters from column x on.
+  ///
+  /// All of them fit in the row and before the limit. Only a wide glyph crossing either end of
+  /// the run needs its other half blanked: every cell inside the run is overwritten.
+  @inline(__always)
+  private mutating func layRun(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, count: Int) {
+    defer { x += count }
+    guard let row, count > 0 else { return }
+    if row[x].isContinuation, x > 0 {
+      row[x - 1] = Cell(code: Cell.spaceCode, style: row[x - 1].style)
+    }
+    let end = x + count
+    if end < width, row[end].isContinuation {
+      row[end] = Cell(code: Cell.spaceCode, style: row[end].style)
+    }
+    for index in 0..<count {
+      row[x + index] = Cell(code: UInt32(bytes[offset + index]), style: style)
+    }
   }
 
   /// Writes one character at an in-bounds column, first blanking any wide glyph it would split.
