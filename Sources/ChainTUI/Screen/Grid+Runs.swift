@@ -29,6 +29,27 @@ extension Grid {
     repeatCell(cell, from: rowStart + first, count: last - first + 1)
   }
 
+  /// Writes a one-column cell at column x of each row of a range (clipped to the grid), as
+  /// ``putRun(_:at:count:)`` with a count of 1 does on each of them.
+  mutating func putColumn(_ cell: Cell, x: Int, rows: Range<Int>) {
+    let rows = rows.clamped(to: 0..<height)
+    guard (0..<width).contains(x), !rows.isEmpty else { return }
+    let width = self.width
+    cells.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for row in rows {
+        let at = base + row * width + x
+        if at.pointee.isContinuation, x > 0 {
+          (at - 1).pointee = Cell(code: Cell.spaceCode, style: (at - 1).pointee.style)
+        }
+        if x + 1 < width, (at + 1).pointee.isContinuation {
+          (at + 1).pointee = Cell(code: Cell.spaceCode, style: (at + 1).pointee.style)
+        }
+        at.pointee = cell
+      }
+    }
+  }
+
   /// Writes one cell over `count` cells from a linear index, with no care for wide glyphs.
   mutating func repeatCell(_ cell: Cell, from index: Int, count: Int) {
     guard count > 0 else { return }

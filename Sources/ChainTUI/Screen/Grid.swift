@@ -22,7 +22,20 @@ public struct Grid: Sendable, Hashable {
   public init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
-    self.cells = Array(repeating: .blank, count: self.width * self.height)
+    let count = self.width * self.height
+    // The first blank is copied in blocks of at most 128 cells, as `repeatCell` fills.
+    self.cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      initialized = 0
+      guard let base = buffer.baseAddress, count > 0 else { return }
+      base.initialize(to: .blank)
+      var filled = 1
+      while filled < count {
+        let chunk = Swift.min(filled, count - filled, 128)
+        (base + filled).initialize(from: base, count: chunk)
+        filled += chunk
+      }
+      initialized = count
+    }
   }
 
   /// Creates a grid of blank cells of the given size, such as the terminal's.
