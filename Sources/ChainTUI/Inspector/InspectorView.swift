@@ -36,8 +36,9 @@ struct InspectorView {
     grid.fill(area)
     var title =
       !entries.isFiltered
-      ? "Inspector: \(Self.records(entries.count))"
-      : "Inspector: \(entries.count) of \(Self.records(entries.unfilteredCount))"
+      ? concatenated("Inspector: ", Self.records(entries.count))
+      : concatenated(
+        "Inspector: ", String(entries.count), " of ", Self.records(entries.unfilteredCount))
     if inspector.isPaused { title += ", paused (\(unseen) new)" }
     grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
     let inner = area.inset(by: 1)
@@ -64,8 +65,9 @@ struct InspectorView {
     let filter =
       inspector.filterText.isEmpty && !inspector.isEditingFilter
       ? "/ filter" : "/\(inspector.filterText)\(cursor)"
-    let line =
-      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")  w why"
+    let line = concatenated(
+      filter, "  f scope: ", inspector.scope.rawValue, "  p ",
+      inspector.isPaused ? "resume" : "pause", "  w why")
     grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
   }
 
@@ -223,20 +225,22 @@ struct InspectorView {
   ) -> (title: String, lines: [String]) {
     let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
     var lines = [
-      "payload \(record.payload)",
-      "path \(record.path.joined(separator: " > "))",
+      concatenated("payload ", record.payload),
+      concatenated("path ", joined(record.path, separator: " > ")),
     ]
     for hop in record.hops where !hop.passed {
       lines.append(
-        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(time(hop.elapsedNanoseconds))"
-      )
+        concatenated(
+          "  ", hop.node, " ", hop.phase.rawValue, ": ", DispatchLines.actions(of: hop, in: record),
+          " ", time(hop.elapsedNanoseconds)))
     }
-    var outcome = "ran \(record.listenersRun), \(time(record.elapsedNanoseconds))"
+    var outcome = concatenated(
+      "ran ", String(record.listenersRun), ", ", time(record.elapsedNanoseconds))
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
     if let parentLabel { outcome += ", nested in \(parentLabel)" }
     lines.append(outcome)
-    return ("─ \(label) \(record.kind.rawValue) \(record.key) ", lines)
+    return (concatenated("─ ", label, " ", record.kind.rawValue, " ", record.key, " "), lines)
   }
 
   /// A duration in the unit that keeps it short (ns, µs or ms), or `·` when timings are hidden.
