@@ -32,8 +32,9 @@ struct InspectorView {
     self.entries = entries
   }
 
-  mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int) {
-    grid.fill(area)
+  /// Draws the inspector in an area, which is cleared first unless it is known to be blank.
+  mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int, areaIsBlank: Bool = false) {
+    if !areaIsBlank { grid.fill(area) }
     var title =
       !entries.isFiltered
       ? concatenated("Inspector: ", Self.records(entries.count))
@@ -81,15 +82,16 @@ struct InspectorView {
     rows.reserveCapacity(rows.count + area.height)
     var y = area.y
     for position in first..<min(entries.count, first + capacity) {
-      let (item, depth): (InspectorItem, Int) = entries[position]
+      // The item itself is read only when its rows are drawn anew.
+      let seq = entries.seq(at: position)
       let layout = InspectorRowCells.Layout(
-        depth: depth, isSelected: item.seq == selected, width: area.width,
+        depth: entries.depth(at: position), isSelected: seq == selected, width: area.width,
         lines: linesPerEntry, colors: theme.colors, showsTimings: showsTimings)
-      let cells = entryRows(item, layout).cells
+      let cells = entryRows(seq, at: position, layout).cells
       for line in 0..<linesPerEntry {
         let start = line * area.width
         grid.putCells(cells[start..<(start + area.width)], at: Point(x: area.x, y: y))
-        rows.append((y, area.x..<area.maxX, item.seq))
+        rows.append((y, area.x..<area.maxX, seq))
         y += 1
       }
     }
@@ -106,20 +108,20 @@ struct InspectorView {
   /// Kept rows are reused as they are, or restyled when only the selection changed (the text
   /// stays where it was); otherwise they are drawn now.
   private func entryRows(
-    _ item: InspectorItem, _ layout: InspectorRowCells.Layout
+    _ seq: UInt64, at position: Int, _ layout: InspectorRowCells.Layout
   ) -> InspectorRowCells.Rows {
-    if let kept = rowCells.rows(forItem: item.seq) {
+    if let kept = rowCells.rows(forItem: seq) {
       if kept.layout == layout { return kept }
       if kept.layout.selected(layout.isSelected) == layout {
         var restyled = kept
         restyled.layout = layout
         restyleHeader(&restyled)
-        rowCells.keep(restyled, forItem: item.seq)
+        rowCells.keep(restyled, forItem: seq)
         return restyled
       }
     }
-    let drawn = drawEntry(item, layout)
-    rowCells.keep(drawn, forItem: item.seq)
+    let drawn = drawEntry(entries[position].item, layout)
+    rowCells.keep(drawn, forItem: seq)
     return drawn
   }
 

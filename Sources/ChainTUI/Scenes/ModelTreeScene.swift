@@ -59,7 +59,9 @@ struct PhotoState: Sendable, Equatable, CustomStringConvertible {
   var liked: Bool
   var shares: Int
 
-  var description: String { "\(liked ? "liked" : "not liked"), \(likes) likes" }
+  var description: String {
+    concatenated(liked ? "liked" : "not liked", ", ", String(likes), " likes")
+  }
 }
 
 extension DataKey where Value == PhotoState {
@@ -77,9 +79,9 @@ struct Comments: Sendable, Equatable, CustomStringConvertible {
   var lines: [String]
 
   var description: String {
-    var text = "["
-    for (index, line) in lines.enumerated() {
-      if index > 0 { text += ", " }
+    var quoted: [String] = []
+    quoted.reserveCapacity(lines.count)
+    for line in lines {
       // Printable ASCII other than a quote or a backslash is written as it is; anything else
       // is escaped as the standard library escapes it.
       var plain = true
@@ -87,15 +89,9 @@ struct Comments: Sendable, Equatable, CustomStringConvertible {
         plain = false
         break
       }
-      if plain {
-        text += "\""
-        text += line
-        text += "\""
-      } else {
-        text += line.debugDescription
-      }
+      quoted.append(plain ? concatenated("\"", line, "\"") : line.debugDescription)
     }
-    return text + "]"
+    return concatenated("[", joined(quoted, separator: ", "), "]")
   }
 }
 

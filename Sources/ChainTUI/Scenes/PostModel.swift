@@ -62,11 +62,11 @@ final class PostModel {
     photo.node.subscribe(.photo) { [weak photo] state in
       guard let photo, let state else { return }
       let mark = state.liked ? "♥ liked" : "♡ like"
-      photo.note("data photo: \(state)")
+      photo.note(concatenated("data photo: ", state.description))
       photo.body = [
-        StyledLine("[ \(state.caption) ]"),
+        StyledLine(concatenated("[ ", state.caption, " ]")),
         StyledLine(
-          "\(mark) · \(state.likes)  shared \(state.shares)",
+          concatenated(mark, " · ", String(state.likes), "  shared ", String(state.shares)),
           style: state.liked ? Style(foreground: .red, bold: true) : Style(dim: true)),
       ]
     }
