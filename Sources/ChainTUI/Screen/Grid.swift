@@ -77,7 +77,7 @@ public struct Grid: Sendable, Hashable {
     let limit = maxWidth.map { point.x + max(0, $0) } ?? Int.max
     let row = point.y
     var x = point.x
-    guard (0..<height).contains(row) else { return x }
+    guard (0..<height).contains(row), !text.isEmpty else { return x }
     let width = self.width
     let rowStart = row * width
     cells.withUnsafeMutableBufferPointer { buffer in
