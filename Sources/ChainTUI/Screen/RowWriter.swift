@@ -64,7 +64,7 @@ struct RowWriter {
       }
       if byte < 0x80 {
         // An ASCII character followed by a non-ASCII scalar may be a cluster ("e\u{301}").
-        if offset + 1 < count, bytes[offset + 1] >= 0x80 { return offset }
+        if !Self.startsCharacter(bytes, at: offset + 1) { return offset }
         if !lay(UInt32(byte), (0x20..<0x7F).contains(byte) ? 1 : 0) { return nil }
         offset += 1
         continue
@@ -76,7 +76,7 @@ struct RowWriter {
       // Below U+0600 and in U+2000..<U+3000 (punctuation, arrows, box drawing, symbols) no
       // scalar joins an ASCII character after it (Unicode's Prepend class starts at U+0600).
       guard value < 0x600 || (0x2000..<0x3000).contains(value),
-        offset + length == count || bytes[offset + length] < 0x80
+        Self.startsCharacter(bytes, at: offset + length)
       else { return offset }
       if !lay(value, DisplayWidth.of(scalar: value)) { return nil }
       offset += length
@@ -92,8 +92,33 @@ struct RowWriter {
     var end = offset
     let count = bytes.count
     while end < count, (0x20..<0x7F).contains(bytes[end]) { end += 1 }
-    if end < count, bytes[end] >= 0x80 { end -= 1 }
+    if !Self.startsCharacter(bytes, at: end) { end -= 1 }
     return end - offset
+  }
+
+  /// Whether the text at `offset` certainly starts a new character after ASCII or after a
+  /// scalar ``layScalars(_:)`` lays out alone: the end, ASCII, or a scalar that never joins
+  /// what precedes it.
+  ///
+  /// Such scalars: Latin-1 and Latin Extended (U+0080..<U+0300, before the combining marks),
+  /// general punctuation up to U+2028 (dashes, quotes, •, …), and arrows through dingbats
+  /// (U+2190..<U+2800, without U+2400..<U+2500) such as ⇄, ─, ◆, ▾ and ♥. None of them is an
+  /// extending, spacing or joining scalar in Unicode's grapheme rules; anything else is left to
+  /// the general path.
+  @inline(__always)
+  private static func startsCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    let count = bytes.count
+    guard offset < count else { return true }
+    let byte = bytes[offset]
+    if byte < 0x80 { return true }
+    if byte >= 0xC2, byte < 0xCC {
+      // Two bytes: U+0080..<U+0300.
+      return offset + 1 < count
+    }
+    guard byte == 0xE2, offset + 2 < count else { return false }
+    let value = 0x2000 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
+    return (0x2010..<0x2028).contains(value) || (0x2190..<0x2400).contains(value)
+      || (0x2500..<0x2800).contains(value)
   }
 
   /// Writes `count` printable ASCII characters from column x on.
