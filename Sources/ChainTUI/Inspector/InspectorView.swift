@@ -163,7 +163,10 @@ struct InspectorView {
       text = (" " + item.summary, "")
     }
     let (style, fillStyle) = headerStyles(layout)
-    grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fillStyle)
+    // The grid is new: blank cells already have the plain style.
+    if fillStyle != .plain {
+      grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fillStyle)
+    }
     // Piece by piece, as one string would be laid out, without building that string.
     var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
     x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
@@ -226,10 +229,10 @@ struct InspectorView {
     of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
   ) -> (title: String, lines: [String]) {
     let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
-    var lines = [
-      concatenated("payload ", record.payload),
-      concatenated("path ", joined(record.path, separator: " > ")),
-    ]
+    var lines: [String] = []
+    lines.reserveCapacity(record.hops.count + 3)
+    lines.append(concatenated("payload ", record.payload))
+    lines.append(concatenated("path ", joined(record.path, separator: " > ")))
     for hop in record.hops where !hop.passed {
       lines.append(
         concatenated(
