@@ -88,9 +88,8 @@ struct InspectorView {
         depth: entries.depth(at: position), isSelected: seq == selected, width: area.width,
         lines: linesPerEntry, colors: theme.colors, showsTimings: showsTimings)
       let cells = entryRows(seq, at: position, layout).cells
-      for line in 0..<linesPerEntry {
-        let start = line * area.width
-        grid.putCells(cells[start..<(start + area.width)], at: Point(x: area.x, y: y))
+      grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: y))
+      for _ in 0..<linesPerEntry {
         rows.append((y, area.x..<area.maxX, seq))
         y += 1
       }

@@ -67,6 +67,40 @@ extension Grid {
     }
   }
 
+  /// Copies rows of cells drawn elsewhere (a grid of `rowWidth` columns, row-major) to
+  /// successive rows from a point, as ``putCells(_:at:)`` copies each row.
+  ///
+  /// - Parameters:
+  ///   - rows: The cells, `rowWidth` per row.
+  ///   - rowWidth: The cells per row.
+  ///   - point: Where the first row's first cell goes.
+  mutating func putCellRows(_ rows: [Cell], rowWidth: Int, at point: Point) {
+    guard rowWidth > 0 else { return }
+    let first = point.x
+    let last = point.x + rowWidth - 1
+    guard first >= 0, last < width else { return }
+    let width = self.width
+    let height = self.height
+    cells.withUnsafeMutableBufferPointer { buffer in
+      rows.withUnsafeBufferPointer { source in
+        guard let target = buffer.baseAddress, let source = source.baseAddress else { return }
+        for line in 0..<(rows.count / rowWidth) {
+          let y = point.y + line
+          guard (0..<height).contains(y) else { continue }
+          let row = target + y * width
+          // As in `putRun`: only a wide glyph crossing either end needs its other half blanked.
+          if row[first].isContinuation, first > 0 {
+            row[first - 1] = Cell(code: Cell.spaceCode, style: row[first - 1].style)
+          }
+          if last + 1 < width, row[last + 1].isContinuation {
+            row[last + 1] = Cell(code: Cell.spaceCode, style: row[last + 1].style)
+          }
+          (row + first).update(from: source + line * rowWidth, count: rowWidth)
+        }
+      }
+    }
+  }
+
   /// Copies cells drawn elsewhere (whole wide glyphs, such as a row of a grid of their width)
   /// along a row from a point; a run that does not lie wholly inside the grid is not drawn.
   ///
