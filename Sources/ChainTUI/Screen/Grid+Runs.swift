@@ -67,8 +67,9 @@ extension Grid {
     }
   }
 
-  /// Copies rows of cells drawn elsewhere (a grid of `rowWidth` columns, row-major) to
-  /// successive rows from a point, as ``putCells(_:at:)`` copies each row.
+  /// Copies rows of cells drawn elsewhere (a grid of `rowWidth` columns, row-major, whole wide
+  /// glyphs) to successive rows from a point; rows whose cells do not lie wholly inside the grid
+  /// are not drawn.
   ///
   /// - Parameters:
   ///   - rows: The cells, `rowWidth` per row.
@@ -97,34 +98,6 @@ extension Grid {
           }
           (row + first).update(from: source + line * rowWidth, count: rowWidth)
         }
-      }
-    }
-  }
-
-  /// Copies cells drawn elsewhere (whole wide glyphs, such as a row of a grid of their width)
-  /// along a row from a point; a run that does not lie wholly inside the grid is not drawn.
-  ///
-  /// - Parameters:
-  ///   - run: The cells, left to right.
-  ///   - point: Where the first one goes.
-  mutating func putCells(_ run: ArraySlice<Cell>, at point: Point) {
-    let first = point.x
-    let last = point.x + run.count - 1
-    guard (0..<height).contains(point.y), first >= 0, first <= last, last < width else { return }
-    let rowStart = point.y * width
-    // As in `putRun`: only a wide glyph crossing either end needs its other half blanked.
-    if cells[rowStart + first].isContinuation, first > 0 {
-      cells[rowStart + first - 1] = Cell(
-        code: Cell.spaceCode, style: cells[rowStart + first - 1].style)
-    }
-    if last + 1 < width, cells[rowStart + last + 1].isContinuation {
-      cells[rowStart + last + 1] = Cell(
-        code: Cell.spaceCode, style: cells[rowStart + last + 1].style)
-    }
-    cells.withUnsafeMutableBufferPointer { buffer in
-      run.withUnsafeBufferPointer { source in
-        guard let target = buffer.baseAddress, let source = source.baseAddress else { return }
-        (target + rowStart + first).update(from: source, count: run.count)
       }
     }
   }
