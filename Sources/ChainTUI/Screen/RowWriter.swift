@@ -41,7 +41,8 @@ struct RowWriter {
   }
 
   /// Lays out UTF-8 text while each character is one scalar that is certainly a whole
-  /// character: ASCII, or a scalar that cannot join what follows, followed by ASCII or the end.
+  /// character: ASCII, or a scalar that cannot join what follows, each followed by the end,
+  /// ASCII or a scalar that never joins what precedes it (``startsCharacter(_:at:)``).
   ///
   /// - Parameter bytes: Valid UTF-8.
   /// - Returns: `nil` when the text was laid out or nothing more fits; otherwise the offset of
@@ -86,7 +87,7 @@ struct RowWriter {
 
   /// How many printable ASCII characters start at `offset` and are each a whole character: the
   /// run stops before a byte that is not printable ASCII, and leaves out its last character when
-  /// a non-ASCII byte follows (the two may be one cluster, "e\u{301}").
+  /// a scalar that may join it follows (the two may be one cluster, "e\u{301}").
   @inline(__always)
   private func printableRun(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
     var end = offset
