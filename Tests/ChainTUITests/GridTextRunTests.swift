@@ -25,7 +25,8 @@ struct GridTextRunTests {
     arguments: [
       "plain ASCII", "3µs · 12ns", "└ #12 like", "e\u{301}x", "a\u{301}\u{302}b", "ok\r\nnext",
       "\u{600}1 prepend", "中文 wide", "flag 🇫🇷 end", "zwj 👩‍💻 end", "tab\there", "·\u{301}",
-      "café", "∑ → ♥ ✓",
+      "café", "∑ → ♥ ✓", "a · b ─ c", "x\u{20D0}y", "♥\u{FE0F} ok", "a\u{200D}b",
+      "┌─┐ ◆▾⇄ …", "e\u{300}\u{2022}", "•\u{301} end",
     ])
   func mixedText(text: String) {
     let style = Style(bold: true)

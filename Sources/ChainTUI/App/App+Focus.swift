@@ -26,10 +26,12 @@ extension App {
   /// among the stops), so removing a panel keeps focus among its siblings.
   package var focusedPanel: Panel? {
     // Searched in place rather than through `focusStops`: every key and frame asks.
-    if let name = focusedNames[sceneIndex],
-      let panel = scene.firstPanel(where: { $0.name == name && $0.isFocusStop })
-    {
-      return panel
+    if let name = focusedNames[sceneIndex] {
+      if let memo = focusMemo, memo.holds(name: name, scene: scene) { return memo.panel }
+      if let panel = scene.firstPanel(where: { $0.name == name && $0.isFocusStop }) {
+        focusMemo = FocusMemo(name: name, scene: scene, panel: panel)
+        return panel
+      }
     }
     if focusedNames[sceneIndex] != nil, sceneIndex < focusedIndexes.count {
       let stops = focusStops
@@ -114,5 +116,38 @@ extension App {
       if best.map({ score < $0.score }) ?? true { best = (score, panel.name) }
     }
     return best?.name
+  }
+}
+
+/// The focused panel found by name, kept while the scene's panel tree cannot have changed: the
+/// same scene and root, no panel added, removed or given keys since (``Panel``'s generation).
+///
+/// Only a panel under the scene's root is kept. The root's tree is searched first, so while it
+/// is unchanged its first match stays the first; detached subtrees may come and go unnoticed.
+struct FocusMemo {
+  let name: String
+  let scene: ObjectIdentifier
+  let root: ObjectIdentifier
+  let generation: Int
+  let panel: Panel
+
+  /// A memo of a panel found in `scene`, or `nil` when the panel is not under its root.
+  @MainActor
+  init?(name: String, scene: any Scene, panel: Panel) {
+    var top = panel
+    while let parent = top.parent { top = parent }
+    guard top === scene.root else { return nil }
+    self.name = name
+    self.scene = ObjectIdentifier(scene)
+    self.root = ObjectIdentifier(scene.root)
+    self.generation = Panel.generation
+    self.panel = panel
+  }
+
+  /// Whether the kept panel is still the one a search for `name` in `scene` finds.
+  @MainActor
+  func holds(name: String, scene: any Scene) -> Bool {
+    generation == Panel.generation && self.scene == ObjectIdentifier(scene)
+      && root == ObjectIdentifier(scene.root) && self.name == name
   }
 }

@@ -37,7 +37,10 @@ extension App {
         rowText: tracers[sceneIndex].rowText, rowCells: tracers[sceneIndex].rowCells,
         showsTimings: showingTimings,
         why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
-      view.draw(in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems))
+      // The frame is new and nothing else is drawn in the inspector's area.
+      view.draw(
+        in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems),
+        areaIsBlank: true)
       hits.inspectorRows = view.rows
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)

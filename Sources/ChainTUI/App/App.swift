@@ -43,6 +43,8 @@ package final class App {
   var hits = HitMap()
   /// The tab and status bars of recent frames, redrawn only when what they show changes.
   var chrome = ChromeCache()
+  /// The focused panel as last found by name in the scene's tree, with what it was found from.
+  var focusMemo: FocusMemo?
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
   /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the

@@ -6,16 +6,15 @@ enum DispatchLines {
   /// another node, and what happened there ("tgt like: handled", "bub like from cell0: passed").
   static func line(for activity: NodeActivity) -> String {
     let tag = activity.kind == .request ? "req" : phaseTag(activity.phase)
-    let head =
-      activity.phase == .target
-      ? "\(tag) \(activity.key): " : "\(tag) \(activity.key) from \(activity.target): "
-    return head
-      + actions(
-        rewrote: activity.rewrittenFrom.flatMap { from in activity.rewrittenTo.map { (from, $0) } },
-        listenersRun: activity.listenersRun, isRequest: activity.kind == .request,
-        answered: activity.answered, stopped: activity.stopped,
-        immediately: activity.stoppedImmediately, prevented: activity.prevented,
-        errors: activity.errors)
+    let actions = actions(
+      rewrote: activity.rewrittenFrom.flatMap { from in activity.rewrittenTo.map { (from, $0) } },
+      listenersRun: activity.listenersRun, isRequest: activity.kind == .request,
+      answered: activity.answered, stopped: activity.stopped,
+      immediately: activity.stoppedImmediately, prevented: activity.prevented,
+      errors: activity.errors)
+    return activity.phase == .target
+      ? concatenated(tag, " ", activity.key, ": ", actions)
+      : concatenated(tag, " ", activity.key, " from ", activity.target, ": ", actions)
   }
 
   /// One (node, line) per node the dispatch reached, in path order: what the node did, or
@@ -75,28 +74,33 @@ enum DispatchLines {
     rewrote: (from: String, to: String)?, listenersRun: Int, isRequest: Bool, answered: Bool,
     stopped: Bool, immediately: Bool, prevented: Bool, errors: [String]
   ) -> String {
-    var parts: [String] = []
+    // Appended to one string: the usual outcome ("handled") is one short part.
+    var text = ""
+    func add(_ part: String) {
+      if !text.isEmpty { text += ", " }
+      text += part
+    }
     if let (from, to) = rewrote {
       let added = to.components(separatedBy: ": ").count > from.components(separatedBy: ": ").count
-      parts.append(added ? "decorated \(to)" : "rewrote \(to)")
+      add(added ? "decorated \(to)" : "rewrote \(to)")
     }
     if listenersRun > 0 {
       if isRequest {
-        parts.append(answered ? "answered" : "declined")
+        add(answered ? "answered" : "declined")
       } else {
-        parts.append("handled")
+        add("handled")
       }
     } else if answered {
-      parts.append("answered")
+      add("answered")
     }
     if immediately {
-      parts.append("stopped now")
+      add("stopped now")
     } else if stopped {
-      parts.append("stopped")
+      add("stopped")
     }
-    if prevented { parts.append("prevented") }
-    for error in errors { parts.append("error: \(error)") }
-    return parts.isEmpty ? "passed" : parts.joined(separator: ", ")
+    if prevented { add("prevented") }
+    for error in errors { add("error: \(error)") }
+    return text.isEmpty ? "passed" : text
   }
 
   static func phaseTag(_ phase: Phase) -> String {

@@ -44,7 +44,17 @@ package struct InspectorEntries: RandomAccessCollection {
   /// The entry at a position: the item and how deeply it is nested.
   package subscript(position: Int) -> Element {
     let sourceIndex = positions?[position] ?? position
-    return (source[sourceIndex], depth(at: sourceIndex))
+    return (source[sourceIndex], depth(atSource: sourceIndex))
+  }
+
+  /// The id of the item at a position, read without copying the item.
+  func seq(at position: Int) -> UInt64 {
+    source.slice[source.slice.startIndex + (positions?[position] ?? position)].seq
+  }
+
+  /// How deeply the item at a position is nested under the dispatches before it.
+  func depth(at position: Int) -> Int {
+    depth(atSource: positions?[position] ?? position)
   }
 
   /// The position of the entry showing the item with this number, found by binary search.
@@ -67,11 +77,11 @@ package struct InspectorEntries: RandomAccessCollection {
 
   /// A dispatch's depth: one more than its parent's when the parent is among the (unfiltered)
   /// items kept before it, otherwise 0.
-  private func depth(at sourceIndex: Int) -> Int {
+  private func depth(atSource sourceIndex: Int) -> Int {
     guard let parent = source[sourceIndex].dispatch?.parent,
       let parentIndex = indexInSource(ofDispatch: parent, below: sourceIndex)
     else { return 0 }
-    return depth(at: parentIndex) + 1
+    return depth(atSource: parentIndex) + 1
   }
 
   /// The index of the dispatch with this id kept before `end`; a parent is kept just before its

@@ -50,7 +50,8 @@ package struct InspectorItem: Sendable {
   /// -> 2 subscribers").
   var summary: String {
     switch record {
-    case .dispatch(let dispatch): "\(dispatch.key) \(dispatch.path.joined(separator: ">"))"
+    case .dispatch(let dispatch):
+      concatenated(dispatch.key, " ", joined(dispatch.path, separator: ">"))
     case .publish(let bus):
       "publish \(bus.event) on \(bus.bus) -> \(bus.subscribersRun) subscriber(s)"
         + (bus.source == .publish ? "" : " (\(bus.source.rawValue))")
@@ -58,7 +59,9 @@ package struct InspectorItem: Sendable {
     case .producer(let producer):
       "producer \(producer.action.rawValue) for \(producer.type) on \(producer.bus)"
     case .share(let share):
-      "share \(share.key) = \(share.value) at \(share.node) (\(share.action.rawValue), \(share.subscribersNotified) notified)"
+      concatenated(
+        "share ", share.key, " = ", share.value, " at ", share.node, " (", share.action.rawValue,
+        ", ", String(share.subscribersNotified), " notified)")
     case .binding(let binding):
       "bind \(binding.group).\(binding.member) \(binding.kind.rawValue): "
         + "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"

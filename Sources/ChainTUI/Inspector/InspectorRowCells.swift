@@ -38,7 +38,7 @@ final class InspectorRowCells {
     var headerEnd: Int
   }
 
-  /// The most entries remembered; past it the cache starts over.
+  /// The most entries remembered; past it the older half is forgotten.
   private let capacity: Int
   private var rows: [UInt64: Rows] = [:]
 
@@ -52,8 +52,22 @@ final class InspectorRowCells {
 
   /// Keeps an item's rows in place of any kept before.
   func keep(_ drawn: Rows, forItem seq: UInt64) {
-    if rows[seq] == nil, rows.count >= capacity { rows.removeAll(keepingCapacity: true) }
+    if rows[seq] == nil, rows.count >= capacity { forget(before: seq &- UInt64(capacity / 2)) }
     rows[seq] = drawn
+  }
+
+  /// Forgets the rows of items numbered before `seq`.
+  ///
+  /// Items are numbered as they arrive and the list shows the newest, so the rows kept for the
+  /// entries on screen survive; forgetting every row would have the next frame draw them all.
+  private func forget(before seq: UInt64) {
+    var old: [UInt64] = []
+    for key in rows.keys where key < seq { old.append(key) }
+    if old.isEmpty {
+      rows.removeAll(keepingCapacity: true)
+      return
+    }
+    for key in old { rows.removeValue(forKey: key) }
   }
 
   /// Forgets every row, so the next frame draws each again.

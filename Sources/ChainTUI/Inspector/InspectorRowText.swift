@@ -40,21 +40,24 @@ final class InspectorRowText {
 
   /// `#N` for a kept dispatch, `#?` for one no longer kept.
   func label(ofID id: UInt64) -> String {
-    numbers[id].map { "#\($0)" } ?? "#?"
+    if let number = numbers[id] { return concatenated("#", String(number)) }
+    return "#?"
   }
 
   /// The header after its indent and mark (" #12 like actions1>post"), without the timing, and
   /// the hops ("actions1:tgt handled · post:bub passed" or "no listener ran").
   func text(for record: DispatchRecord) -> (header: String, hops: String) {
     if let known = texts[record.id] { return known }
-    let header = " \(label(ofID: record.id)) \(record.key) \(record.path.joined(separator: ">"))"
+    let header = concatenated(
+      " ", label(ofID: record.id), " ", record.key, " ", joined(record.path, separator: ">"))
     // NB: a loop, not a lazy filter and map: Swift checks the main actor's executor for each
     // element a main-actor closure sees inside a standard library algorithm.
     var hops = ""
     for hop in record.hops where !hop.passed {
       if !hops.isEmpty { hops += " · " }
-      hops += "\(hop.node):\(DispatchLines.phaseTag(hop.phase)) "
-      hops += DispatchLines.actions(of: hop, in: record)
+      hops += concatenated(
+        hop.node, ":", DispatchLines.phaseTag(hop.phase), " ",
+        DispatchLines.actions(of: hop, in: record))
     }
     let text = (header, hops.isEmpty ? "no listener ran" : hops)
     if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }

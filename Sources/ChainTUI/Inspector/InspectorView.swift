@@ -32,12 +32,14 @@ struct InspectorView {
     self.entries = entries
   }
 
-  mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int) {
-    grid.fill(area)
+  /// Draws the inspector in an area, which is cleared first unless it is known to be blank.
+  mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int, areaIsBlank: Bool = false) {
+    if !areaIsBlank { grid.fill(area) }
     var title =
       !entries.isFiltered
-      ? "Inspector: \(Self.records(entries.count))"
-      : "Inspector: \(entries.count) of \(Self.records(entries.unfilteredCount))"
+      ? concatenated("Inspector: ", Self.records(entries.count))
+      : concatenated(
+        "Inspector: ", String(entries.count), " of ", Self.records(entries.unfilteredCount))
     if inspector.isPaused { title += ", paused (\(unseen) new)" }
     grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
     let inner = area.inset(by: 1)
@@ -64,8 +66,9 @@ struct InspectorView {
     let filter =
       inspector.filterText.isEmpty && !inspector.isEditingFilter
       ? "/ filter" : "/\(inspector.filterText)\(cursor)"
-    let line =
-      "\(filter)  f scope: \(inspector.scope.rawValue)  p \(inspector.isPaused ? "resume" : "pause")  w why"
+    let line = concatenated(
+      filter, "  f scope: ", inspector.scope.rawValue, "  p ",
+      inspector.isPaused ? "resume" : "pause", "  w why")
     grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
   }
 
@@ -79,15 +82,15 @@ struct InspectorView {
     rows.reserveCapacity(rows.count + area.height)
     var y = area.y
     for position in first..<min(entries.count, first + capacity) {
-      let (item, depth): (InspectorItem, Int) = entries[position]
+      // The item itself is read only when its rows are drawn anew.
+      let seq = entries.seq(at: position)
       let layout = InspectorRowCells.Layout(
-        depth: depth, isSelected: item.seq == selected, width: area.width,
+        depth: entries.depth(at: position), isSelected: seq == selected, width: area.width,
         lines: linesPerEntry, colors: theme.colors, showsTimings: showsTimings)
-      let cells = entryRows(item, layout).cells
-      for line in 0..<linesPerEntry {
-        let start = line * area.width
-        grid.putCells(cells[start..<(start + area.width)], at: Point(x: area.x, y: y))
-        rows.append((y, area.x..<area.maxX, item.seq))
+      let cells = entryRows(seq, at: position, layout).cells
+      grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: y))
+      for _ in 0..<linesPerEntry {
+        rows.append((y, area.x..<area.maxX, seq))
         y += 1
       }
     }
@@ -104,20 +107,20 @@ struct InspectorView {
   /// Kept rows are reused as they are, or restyled when only the selection changed (the text
   /// stays where it was); otherwise they are drawn now.
   private func entryRows(
-    _ item: InspectorItem, _ layout: InspectorRowCells.Layout
+    _ seq: UInt64, at position: Int, _ layout: InspectorRowCells.Layout
   ) -> InspectorRowCells.Rows {
-    if let kept = rowCells.rows(forItem: item.seq) {
+    if let kept = rowCells.rows(forItem: seq) {
       if kept.layout == layout { return kept }
       if kept.layout.selected(layout.isSelected) == layout {
         var restyled = kept
         restyled.layout = layout
         restyleHeader(&restyled)
-        rowCells.keep(restyled, forItem: item.seq)
+        rowCells.keep(restyled, forItem: seq)
         return restyled
       }
     }
-    let drawn = drawEntry(item, layout)
-    rowCells.keep(drawn, forItem: item.seq)
+    let drawn = drawEntry(entries[position].item, layout)
+    rowCells.keep(drawn, forItem: seq)
     return drawn
   }
 
@@ -159,7 +162,10 @@ struct InspectorView {
       text = (" " + item.summary, "")
     }
     let (style, fillStyle) = headerStyles(layout)
-    grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fillStyle)
+    // The grid is new: blank cells already have the plain style.
+    if fillStyle != .plain {
+      grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fillStyle)
+    }
     // Piece by piece, as one string would be laid out, without building that string.
     var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
     x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
@@ -222,21 +228,23 @@ struct InspectorView {
     of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
   ) -> (title: String, lines: [String]) {
     let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
-    var lines = [
-      "payload \(record.payload)",
-      "path \(record.path.joined(separator: " > "))",
-    ]
+    var lines: [String] = []
+    lines.reserveCapacity(record.hops.count + 3)
+    lines.append(concatenated("payload ", record.payload))
+    lines.append(concatenated("path ", joined(record.path, separator: " > ")))
     for hop in record.hops where !hop.passed {
       lines.append(
-        "  \(hop.node) \(hop.phase.rawValue): \(DispatchLines.actions(of: hop, in: record)) \(time(hop.elapsedNanoseconds))"
-      )
+        concatenated(
+          "  ", hop.node, " ", hop.phase.rawValue, ": ", DispatchLines.actions(of: hop, in: record),
+          " ", time(hop.elapsedNanoseconds)))
     }
-    var outcome = "ran \(record.listenersRun), \(time(record.elapsedNanoseconds))"
+    var outcome = concatenated(
+      "ran ", String(record.listenersRun), ", ", time(record.elapsedNanoseconds))
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
     if let parentLabel { outcome += ", nested in \(parentLabel)" }
     lines.append(outcome)
-    return ("─ \(label) \(record.kind.rawValue) \(record.key) ", lines)
+    return (concatenated("─ ", label, " ", record.kind.rawValue, " ", record.key, " "), lines)
   }
 
   /// A duration in the unit that keeps it short (ns, µs or ms), or `·` when timings are hidden.

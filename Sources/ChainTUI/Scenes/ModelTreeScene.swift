@@ -59,7 +59,9 @@ struct PhotoState: Sendable, Equatable, CustomStringConvertible {
   var liked: Bool
   var shares: Int
 
-  var description: String { "\(liked ? "liked" : "not liked"), \(likes) likes" }
+  var description: String {
+    concatenated(liked ? "liked" : "not liked", ", ", String(likes), " likes")
+  }
 }
 
 extension DataKey where Value == PhotoState {
@@ -67,7 +69,33 @@ extension DataKey where Value == PhotoState {
   static let photo = DataKey("photo")
 }
 
-extension DataKey where Value == [String] {
+/// A post's comments, oldest first, shared by each post.
+///
+/// Described as the array of its lines is (`["bo: wow", "cy: where is this?"]`), which is what
+/// the inspector shows for each share. NB: not `[String]` itself: a tracer has every shared
+/// value described, and the standard library describes an array's elements through dynamic
+/// casts and escaping, several times the cost of the rest of a share.
+struct Comments: Sendable, Equatable, CustomStringConvertible {
+  var lines: [String]
+
+  var description: String {
+    var quoted: [String] = []
+    quoted.reserveCapacity(lines.count)
+    for line in lines {
+      // Printable ASCII other than a quote or a backslash is written as it is; anything else
+      // is escaped as the standard library escapes it.
+      var plain = true
+      for byte in line.utf8 where !(0x20..<0x7F).contains(byte) || byte == 0x22 || byte == 0x5C {
+        plain = false
+        break
+      }
+      quoted.append(plain ? concatenated("\"", line, "\"") : line.debugDescription)
+    }
+    return concatenated("[", joined(quoted, separator: ", "), "]")
+  }
+}
+
+extension DataKey where Value == Comments {
   /// The post's comments, shared by each post.
   static let comments = DataKey("comments")
 }

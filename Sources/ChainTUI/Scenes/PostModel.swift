@@ -10,7 +10,7 @@ final class PostModel {
   let actions: Panel
   let comments: Panel
   private var state: PhotoState
-  private var commentList: [String]
+  private var commentList: Comments
 
   init(number: Int, author: String, photo caption: String, comments initial: [String]) {
     panel = Panel("post\(number)", title: "post \(number) by @\(author)")
@@ -19,7 +19,7 @@ final class PostModel {
     actions = Panel("actions\(number)", title: "actions")
     comments = Panel("comments\(number)", title: "comments")
     state = PhotoState(caption: caption, likes: 10 + number, liked: false, shares: 0)
-    commentList = initial
+    commentList = Comments(lines: initial)
     panel.axis = .vertical
     panel.accent = .cyan
     panel.logRows = 1
@@ -47,7 +47,7 @@ final class PostModel {
     }
     panel.node.on(.comment) { [weak self] _, _ in
       guard let self else { return }
-      commentList.append("you: nice #\(commentList.count + 1)")
+      commentList.lines.append("you: nice #\(commentList.lines.count + 1)")
       publish()
     }
     panel.node.on(.share) { [weak self] _, _ in
@@ -62,17 +62,17 @@ final class PostModel {
     photo.node.subscribe(.photo) { [weak photo] state in
       guard let photo, let state else { return }
       let mark = state.liked ? "♥ liked" : "♡ like"
-      photo.note("data photo: \(state)")
+      photo.note(concatenated("data photo: ", state.description))
       photo.body = [
-        StyledLine("[ \(state.caption) ]"),
+        StyledLine(concatenated("[ ", state.caption, " ]")),
         StyledLine(
-          "\(mark) · \(state.likes)  shared \(state.shares)",
+          concatenated(mark, " · ", String(state.likes), "  shared ", String(state.shares)),
           style: state.liked ? Style(foreground: .red, bold: true) : Style(dim: true)),
       ]
     }
     comments.node.subscribe(.comments) { [weak comments] list in
       guard let comments, let list else { return }
-      comments.body = list.suffix(2).map { StyledLine($0) }
+      comments.body = list.lines.suffix(2).map { StyledLine($0) }
     }
   }
 

@@ -58,11 +58,16 @@ package final class SceneTracer: Tracer {
         pending.append(dispatch)
         break
       }
-      for record in [dispatch] + pending.sorted(by: { $0.id < $1.id }) {
-        keep(record)
-        onKeep?(record)
+      keep(dispatch)
+      onKeep?(dispatch)
+      if !pending.isEmpty {
+        pending.sort { $0.id < $1.id }
+        for record in pending {
+          keep(record)
+          onKeep?(record)
+        }
+        pending.removeAll(keepingCapacity: true)
       }
-      pending.removeAll()
     default:
       append(record)
     }

@@ -7,7 +7,66 @@
 ///     x) if not given.
 /// - Returns: The count and the noun.
 func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
-  if count == 1 { return "1 \(singular)" }
-  let ending = ["s", "sh", "ch", "x"].contains { singular.hasSuffix($0) } ? "es" : "s"
-  return "\(count) \(plural ?? singular + ending)"
+  if count == 1 { return concatenated("1 ", singular) }
+  if let plural { return concatenated(String(count), " ", plural) }
+  let sibilant =
+    singular.hasSuffix("s") || singular.hasSuffix("sh") || singular.hasSuffix("ch")
+    || singular.hasSuffix("x")
+  return concatenated(String(count), " ", singular, sibilant ? "es" : "s")
+}
+
+/// The parts one after another, made in one allocation.
+///
+/// NB: interpolation and `+=` grow the buffer as the parts arrive, a reallocation and copy
+/// each time, which costs more than the text itself for the short lines made on every key.
+///
+/// - Parameter parts: The text, in order.
+/// - Returns: The parts joined without a separator.
+func concatenated(_ parts: String...) -> String {
+  var count = 0
+  for part in parts { count += part.utf8.count }
+  return String(unsafeUninitializedCapacity: count) { buffer in
+    var written = 0
+    for part in parts { written = copyUTF8(of: part, into: buffer, at: written) }
+    return written
+  }
+}
+
+/// Names joined by a separator, made in one allocation (see ``concatenated(_:)``).
+///
+/// - Parameters:
+///   - names: The names, in order.
+///   - separator: What goes between two names.
+/// - Returns: The joined text.
+func joined(_ names: [String], separator: String) -> String {
+  var count = separator.utf8.count * max(0, names.count - 1)
+  for name in names { count += name.utf8.count }
+  return String(unsafeUninitializedCapacity: count) { buffer in
+    var written = 0
+    for index in names.indices {
+      if index > names.startIndex { written = copyUTF8(of: separator, into: buffer, at: written) }
+      written = copyUTF8(of: names[index], into: buffer, at: written)
+    }
+    return written
+  }
+}
+
+/// Copies a string's UTF-8 into a buffer from an offset, which has room for it.
+///
+/// - Returns: The offset after the copy.
+private func copyUTF8(
+  of text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+) -> Int {
+  let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+    (target + offset).update(from: source, count: bytes.count)
+    return bytes.count
+  }
+  if let copied { return offset + copied }
+  var end = offset
+  for byte in text.utf8 {
+    buffer[end] = byte
+    end += 1
+  }
+  return end
 }

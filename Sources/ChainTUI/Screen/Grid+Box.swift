@@ -40,23 +40,21 @@ extension Grid {
     // Each cell once, not once per row: making a cell from a `Character` reads its scalars.
     let horizontal = Cell(box.horizontal, style: style)
     let vertical = Cell(box.vertical, style: style)
-    for row in rect.y...bottom {
+    // Cells are written straight into the rows: every box character takes one column.
+    for row in rect.y == bottom ? [rect.y] : [rect.y, bottom] {
       let isTop = row == rect.y
-      let isBottom = row == bottom
-      // Cells are written straight into the row: every box character takes one column.
-      if isTop || isBottom {
-        let left = Cell(isTop ? box.topLeft : box.bottomLeft, style: style)
-        putRun(left, at: Point(x: rect.x, y: row), count: 1)
-        putRun(horizontal, at: Point(x: rect.x + 1, y: row), count: right - rect.x - 1)
-        if right > rect.x {
-          let corner = Cell(isTop ? box.topRight : box.bottomRight, style: style)
-          putRun(corner, at: Point(x: right, y: row), count: 1)
-        }
-      } else {
-        putRun(vertical, at: Point(x: rect.x, y: row), count: 1)
-        if right > rect.x { putRun(vertical, at: Point(x: right, y: row), count: 1) }
+      let left = Cell(isTop ? box.topLeft : box.bottomLeft, style: style)
+      putRun(left, at: Point(x: rect.x, y: row), count: 1)
+      putRun(horizontal, at: Point(x: rect.x + 1, y: row), count: right - rect.x - 1)
+      if right > rect.x {
+        let corner = Cell(isTop ? box.topRight : box.bottomRight, style: style)
+        putRun(corner, at: Point(x: right, y: row), count: 1)
       }
     }
+    // The sides, a column at a time: no row's cells depend on another row's.
+    let sides = (rect.y + 1)..<max(rect.y + 1, bottom)
+    putColumn(vertical, x: rect.x, rows: sides)
+    if right > rect.x { putColumn(vertical, x: right, rows: sides) }
     if let title, !title.isEmpty, rect.width >= 5 {
       put(
         " \(title) ", at: Point(x: rect.x + 2, y: rect.y), style: titleStyle ?? style,

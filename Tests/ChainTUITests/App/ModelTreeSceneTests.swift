@@ -38,4 +38,15 @@ struct ModelTreeSceneTests {
     #expect(app.log(ofPanel: "feedList") == ["bub share from actions1: handled"])
     #expect(AppTest.screen(app).contains("shares seen by the feed: 1"))
   }
+
+  @Test("the shared comments are described as the array of their lines is")
+  func commentsDescribedAsArray() {
+    let samples: [[String]] = [
+      [], ["bo: wow", "cy: where is this?"], ["say \"hi\"", "back\\slash", "tab\tnew\nline"],
+      ["café ♥", "e\u{301}", "\u{7}bell", "emoji 👍"],
+    ]
+    for lines in samples {
+      #expect(Comments(lines: lines).description == lines.description)
+    }
+  }
 }
