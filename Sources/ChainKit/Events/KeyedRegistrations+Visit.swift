@@ -73,7 +73,7 @@ extension KeyedRegistrations {
           call(box, ctx: &ctx, payload: payload)
           return ctx.immediateStopRequested
         }
-        let errors = ctx.errors.count
+        let errors = ctx.errorCount
         let stops = ctx.stopCount
         call(box, ctx: &ctx, payload: payload)
         recorder.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)

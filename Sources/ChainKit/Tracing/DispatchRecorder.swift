@@ -240,7 +240,7 @@ final class DispatchRecorder {
       hop.extra = extras.count
       extras.append(Extra(node: ctx.currentCore.name))
     }
-    before = (ctx.listenersRun, ctx.errors.count, ctx.stopRequested, ctx.prevented)
+    before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
   }
 
   /// The walk position of `core` in `phase`, from the cursor on.
@@ -310,7 +310,7 @@ final class DispatchRecorder {
   @usableFromInline
   func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {
     let outcome: ListenerRecord.Outcome =
-      ctx.errors.count > errors
+      ctx.errorCount > errors
       ? .threw
       : ctx.stopCount != stops
         ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
@@ -322,7 +322,7 @@ final class DispatchRecorder {
     let now = TraceClock.now()
     defer { stamp = now }
     let ran = ctx.listenersRun - before.listeners
-    let thrown = ctx.errors.count - before.errors
+    let thrown = ctx.errorCount - before.errors
     let stopped = ctx.stopRequested && !before.stopped
     let prevented = ctx.prevented && !before.prevented
     // NB: the common hop (listeners ran, nothing else) appends and returns; nothing is
