@@ -6,8 +6,10 @@
 /// outermost one returns (``ReentryGuard/keepUntilIdle(_:)``). The cache owns its cores, so every
 /// node on the path stays valid for the walk; `refs` are the same cores, unretained.
 ///
-/// A cache is current while each of its nodes' ``NodeCore/stamp`` is what it was when the cache
-/// was computed: a mount or a release elsewhere leaves it current (it is re-checked, not rebuilt).
+/// A cache is current while none of its nodes was touched since the cache was computed: a touch
+/// sets a node's ``NodeCore/stamp`` to the new, highest ``Topology/version``, so a node touched
+/// since has a stamp above `builtAt`. A mount or a release elsewhere leaves it current (it is
+/// re-checked, not rebuilt).
 @usableFromInline
 @MainActor
 final class PathCache {
@@ -15,8 +17,8 @@ final class PathCache {
   @usableFromInline let cores: ContiguousArray<NodeCore>
   /// The same cores, unretained: owned through `cores`.
   @usableFromInline let refs: UnsafeMutableBufferPointer<Unmanaged<NodeCore>>
-  /// Each core's stamp when the path was computed.
-  let stamps: ContiguousArray<UInt64>
+  /// ``Topology/version`` when the path was computed: no node on it had a higher stamp then.
+  let builtAt: UInt64
   /// The tracers installed on any node of the path.
   @usableFromInline let tracers: [any Tracer]
   /// For a path over several parents, the index of the node each node was reached from (its child
@@ -45,7 +47,7 @@ final class PathCache {
 
   init(cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer]) {
     self.cores = cores
-    stamps = ContiguousArray(cores.lazy.map(\.stamp))
+    builtAt = Topology.version
     var isChain = true
     for index in reachedFrom.indices where reachedFrom[index] != index - 1 { isChain = false }
     self.reachedFrom = isChain ? nil : reachedFrom
@@ -60,7 +62,16 @@ final class PathCache {
   /// Whether this is still `owner`'s path: no node on it changed since it was computed.
   func isCurrent(for owner: NodeCore) -> Bool {
     guard let first = cores.first, first === owner else { return false }
-    for index in cores.indices where cores[index].stamp != stamps[index] { return false }
+    // NB: through the unretained refs, in locals: no bounds checks, reloads or reference
+    // counting per node.
+    guard let base = refs.baseAddress else { return true }
+    let count = refs.count
+    let limit = builtAt
+    var index = 0
+    while index < count {
+      if base[index].takeUnretainedValue().stamp > limit { return false }
+      index += 1
+    }
     return true
   }
 
@@ -109,7 +120,7 @@ final class PathCache {
   func checkInvariants(owner: NodeCore) {
     #if CHAINKIT_INVARIANTS
       precondition(cores.first === owner, "'\(owner.name)' holds another node's path")
-      precondition(refs.count == cores.count && stamps.count == cores.count, "path sizes disagree")
+      precondition(refs.count == cores.count, "path sizes disagree")
       var seen = Set<ObjectIdentifier>()
       for index in cores.indices {
         precondition(refs[index].takeUnretainedValue() === cores[index], "refs out of step")
