@@ -23,7 +23,9 @@ extension NodeCore {
 
   @usableFromInline
   func revalidatePath() {
-    if cachedPath.isCurrent(for: self) {
+    // NB: unretained, as dispatch reads it: this node holds its cache for the call.
+    unowned(unsafe) let path = cachedPath
+    if path.isCurrent(for: self) {
       cachedVersion = Topology.version
     } else {
       refreshPath()

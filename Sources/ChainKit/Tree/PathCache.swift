@@ -61,10 +61,11 @@ final class PathCache {
 
   /// Whether this is still `owner`'s path: no node on it changed since it was computed.
   func isCurrent(for owner: NodeCore) -> Bool {
-    guard let first = cores.first, first === owner else { return false }
     // NB: through the unretained refs, in locals: no bounds checks, reloads or reference
-    // counting per node.
-    guard let base = refs.baseAddress else { return true }
+    // counting per node (the owner compared by address, not retained either).
+    guard let base = refs.baseAddress, !refs.isEmpty,
+      base[0].toOpaque() == Unmanaged.passUnretained(owner).toOpaque()
+    else { return false }
     let count = refs.count
     let limit = builtAt
     var index = 0
