@@ -310,16 +310,22 @@ final class DispatchRecorder {
     hop.stopped = stopped
     hop.stoppedImmediately = stopped && ctx.immediateStopRequested
     hop.prevented = prevented
-    if thrown > 0 {
-      makeExtra()
-      // A loop, not `map`: see finish(_:).
-      for error in ctx.errors[before.errors...] {
-        extras[hop.extra].errors.append(String(describing: error))
-      }
-    }
+    if thrown > 0 { noteErrors(ctx) }
     hop.elapsed = now &- stamp
     if stopped, end == nil, hop.position >= 0 { end = hop.position }
     kept.append(hop)
+  }
+
+  /// Describes the errors thrown at the current hop into its extra.
+  ///
+  /// NB: out of line: inlined, `ctx.errors` is retained and released on every hop, thrown or not.
+  @inline(never)
+  private func noteErrors(_ ctx: borrowing EventContext) {
+    makeExtra()
+    // A loop, not `map`: see finish(_:).
+    for error in ctx.errors[before.errors...] {
+      extras[hop.extra].errors.append(String(describing: error))
+    }
   }
 
   /// The record of the dispatch as it ended with `outcome`.
