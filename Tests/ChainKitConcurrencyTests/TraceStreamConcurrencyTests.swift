@@ -50,4 +50,35 @@ struct TraceStreamConcurrencyTests {
     #expect(records + statistics.dropped == 8_000)
     #expect(reported <= statistics.dropped)
   }
+
+  @Test("a record's hops, made when first read, read alike from four threads at once")
+  func hopsReadOnFourThreads() async throws {
+    let root = Node("root")
+    let leaf = Node("leaf")
+    try leaf.mount(at: root)
+    let log = TraceLog()
+    root.install(log)
+    root.on(.streamed) { _, _ in }
+    root.intercept(.streamed) { _, value in value += 1 }
+    leaf.post(.streamed, 1)
+    let record = try #require(log.dispatches.first)
+    record.describePayloads()
+    let read = Mutex<[[HopRecord]]>([])
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      for _ in 0..<4 {
+        Thread {
+          let hops = record.hops
+          let count = read.withLock { read in
+            read.append(hops)
+            return read.count
+          }
+          if count == 4 { done.resume() }
+        }.start()
+      }
+    }
+    let hops = read.withLock { $0 }
+    #expect(hops.count == 4)
+    for other in hops { #expect(other == record.hops) }
+    #expect(record.hops.contains { $0.interceptedFrom == "1" && $0.interceptedTo == "2" })
+  }
 }

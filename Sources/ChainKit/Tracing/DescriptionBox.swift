@@ -9,7 +9,8 @@ import Synchronization
 #endif
 
 /// The values a traced dispatch was posted and rewritten with, kept undescribed until a record
-/// is read: the one unsafe type of tracing.
+/// is read, and the dispatch's hops, kept as recorded until they are read: the one unsafe type
+/// of tracing.
 ///
 /// NB: `@unchecked Sendable`, because trace records are `Sendable` while payloads need not be.
 /// The invariant that makes this sound, written once here and checked by ``checkInvariants()``:
@@ -22,6 +23,10 @@ import Synchronization
 /// 3. Texts are read and written only under `texts`' lock, so any thread may read a text that
 ///    is made. Any other thread asking for a text not yet made gets a
 ///    placeholder that names the type, never the value.
+/// 4. The recorded hops are plain data, kept once (before the record is emitted) and made into
+///    hop records at most once, both under the same lock, which runs no user code. The records
+///    kept hold no text of this box (that would be a cycle): ``hopRecords()`` adds a rewritten
+///    hop's texts to the copy it returns.
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
@@ -30,6 +35,10 @@ class DescriptionBox: @unchecked Sendable {
   private struct Texts {
     var made: [String?] = []
     var describeCalls = 0
+    /// The dispatch's hops as recorded, until first read (after, if a hop has rewrites).
+    var recorded: RecordedHops?
+    /// The hop records, without the rewrites' texts, once read.
+    var hops: [HopRecord]?
   }
 
   private let texts = Mutex(Texts())
@@ -72,6 +81,35 @@ class DescriptionBox: @unchecked Sendable {
     }
   }
 
+  /// Keeps the dispatch's hops as recorded, once, before its record is emitted.
+  final func keepHops(_ hops: consuming RecordedHops) {
+    // Swapped in, not assigned: a captured value would be copied.
+    var kept = Optional(hops)
+    texts.withLock { texts in
+      precondition(texts.recorded == nil && texts.hops == nil, "a box's hops kept twice")
+      swap(&texts.recorded, &kept)
+    }
+  }
+
+  /// The dispatch's hop records, made the first time they are asked for, on any thread.
+  @usableFromInline
+  final func hopRecords() -> [HopRecord] {
+    let (records, recorded) = texts.withLock { texts -> ([HopRecord], RecordedHops?) in
+      if let hops = texts.hops { return (hops, texts.recorded) }
+      guard let recorded = texts.recorded else { return ([], nil) }
+      var noIndices: [Int]?
+      let hops = recorded.records(box: nil, indices: &noIndices)
+      texts.hops = hops
+      // Kept only for the rewrites' indices.
+      if !recorded.hasRewrites { texts.recorded = nil }
+      return (hops, texts.recorded)
+    }
+    guard let recorded else { return records }
+    var hops = records
+    recorded.setRewrites(in: &hops, box: self)
+    return hops
+  }
+
   /// Makes every description now; main thread only.
   final func describeAll() {
     for index in 0..<valueCount { _ = text(at: index) }
@@ -86,6 +124,12 @@ class DescriptionBox: @unchecked Sendable {
     precondition(made.count <= valueCount, "a text for a value the box does not hold")
     precondition(
       calls == made.lazy.filter { $0 != nil }.count, "a value was described more than once")
+    let hops = texts.withLock { $0.hops }
+    for hop in hops ?? [] {
+      precondition(
+        hop.interceptedFromText?.box == nil && hop.interceptedToText?.box == nil,
+        "a box's kept hop records hold its own texts")
+    }
   }
 }
 

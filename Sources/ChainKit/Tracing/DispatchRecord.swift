@@ -39,7 +39,11 @@ public struct DispatchRecord: Sendable, Equatable {
   /// thrown, stopped, prevented or answered has a hop, and every other node the dispatch reached
   /// has one hop marked ``HopRecord/passed`` (see <doc:TraceSchema>). Nodes after the one where
   /// it stopped have no hop.
-  public var hops: [HopRecord]
+  public var hops: [HopRecord] {
+    // NB: inlinable: readers such as the inspector read the hops of a record many times.
+    @inlinable get { hopList.records }
+    set { hopList = .made(newValue) }
+  }
   /// Listeners (or responders) that ran, in all.
   public var listenersRun: Int
   /// Whether propagation was stopped.
@@ -54,28 +58,14 @@ public struct DispatchRecord: Sendable, Equatable {
   public var elapsedNanoseconds: UInt64
   /// The payload's description, made when first read.
   var payloadText: TraceText
+  /// The hops, made when first read.
+  @usableFromInline var hopList: HopList
+}
 
-  init(
-    id: UInt64, parent: UInt64?, kind: Kind, key: String, payloadText: TraceText,
-    origin: String, path: [String], hops: [HopRecord], listenersRun: Int, stopped: Bool,
-    prevented: Bool, answeredBy: String?, errors: [String], elapsedNanoseconds: UInt64
-  ) {
-    self.id = id
-    self.parent = parent
-    self.kind = kind
-    self.key = key
-    self.payloadText = payloadText
-    self.origin = origin
-    self.path = path
-    self.hops = hops
-    self.listenersRun = listenersRun
-    self.stopped = stopped
-    self.prevented = prevented
-    self.answeredBy = answeredBy
-    self.errors = errors
-    self.elapsedNanoseconds = elapsedNanoseconds
-  }
-
+// NB: the inits are in an extension so that the record has its memberwise init: an init written
+// in the body builds the record in a temporary and copies it out, a retain and a release per
+// field.
+extension DispatchRecord {
   /// Creates a record, for tests and tools that make records of their own.
   ///
   /// - Parameters:
@@ -101,10 +91,10 @@ public struct DispatchRecord: Sendable, Equatable {
     elapsedNanoseconds: UInt64 = 0
   ) {
     self.init(
-      id: id, parent: parent, kind: kind, key: key, payloadText: TraceText(payload),
-      origin: origin, path: path, hops: hops, listenersRun: listenersRun, stopped: stopped,
-      prevented: prevented, answeredBy: answeredBy, errors: errors,
-      elapsedNanoseconds: elapsedNanoseconds)
+      id: id, parent: parent, kind: kind, key: key, origin: origin, path: path,
+      listenersRun: listenersRun, stopped: stopped, prevented: prevented, answeredBy: answeredBy,
+      errors: errors, elapsedNanoseconds: elapsedNanoseconds, payloadText: TraceText(payload),
+      hopList: .made(hops))
   }
 
   /// Makes the descriptions of the payload and of the interceptors' rewrites now.

@@ -5,10 +5,13 @@
 ///
 /// What a traced dispatch costs: recorders come from a free list (no allocation once one has
 /// been made); per visited node, one clock read and a few counters; a hop where nothing
-/// happened is not kept, and becomes a ``HopRecord/passed`` hop when the record is made. The
+/// happened is not kept, and becomes a ``HopRecord/passed`` hop when the hops are made. The
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
-/// the record is read. So a traced dispatch allocates the box and the record's hops, and one
-/// array more if an interceptor ran.
+/// the record is read; the kept hops go to the box too (``RecordedHops``), made into hop records
+/// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
+/// makes them. So a traced dispatch allocates the box and the kept hops' buffer, and one array
+/// more if an interceptor ran. With an ``ActivityObserver`` on the path the hop records are made
+/// at once, to find each observer's hops.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
 /// than the recording it guards, and it could never fire, by this invariant (checked by
@@ -23,31 +26,8 @@
 @MainActor
 @usableFromInline
 final class DispatchRecorder {
-  /// A hop where something happened, as the walk goes.
-  ///
-  /// Its node is named from the path when the record is made; what few hops have (a node not
-  /// found on the walk, errors, listeners past the packed word's) is in ``extras``, so keeping
-  /// or copying a hop retains nothing.
-  struct PendingHop {
-    var phase = Phase.target
-    /// Its position in the ``DispatchWalk``; -1 if the node was not found on the walk.
-    var position = -1
-    var listenersRun = 0
-    var stopped = false
-    var stoppedImmediately = false
-    var prevented = false
-    var answered = false
-    /// Its entry in ``extras``, or -1.
-    var extra = -1
-    var elapsed: UInt64 = 0
-    /// What became of each listener seen here, by slot: packed (see ``ListenerRecords``)
-    /// unless they spilled to the hop's extra.
-    var listeners: UInt64 = 0
-    /// The indices in the box of the payload before and after this node's interceptors; 0
-    /// (the posted payload's index) while none ran.
-    var from = 0
-    var to = 0
-  }
+  typealias PendingHop = RecordedHops.Hop
+  private typealias Extra = RecordedHops.Extra
 
   @exclusivity(unchecked) private var id: UInt64 = 0
   @exclusivity(unchecked) private var parent: UInt64 = 0
@@ -65,12 +45,6 @@ final class DispatchRecorder {
   @exclusivity(unchecked) private var walked = false
   /// The hops where something happened, in walk order.
   @exclusivity(unchecked) private var kept: ContiguousArray<PendingHop> = []
-  /// What a few hops have: the name of a node not on the walk, errors, many listeners.
-  private struct Extra {
-    var node: String?
-    var errors: [String] = []
-    var listeners: ListenerRecords?
-  }
   @exclusivity(unchecked) private var extras: [Extra] = []
   @exclusivity(unchecked) private var hop = PendingHop()
   @exclusivity(unchecked) private var before = (
@@ -81,9 +55,6 @@ final class DispatchRecorder {
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
   @exclusivity(unchecked) private var answeredBy: String?
-  /// Per path index, whether a hop was kept there: scratch for ``finishHops()`` on paths of
-  /// more than 64 nodes, all false between calls.
-  @exclusivity(unchecked) private var marks: ContiguousArray<Bool> = []
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
   private weak var namesPath: PathCache?
@@ -192,10 +163,11 @@ final class DispatchRecorder {
     in record: DispatchRecord
   ) -> [(observer: ActivityObserver, activity: NodeActivity)] {
     var found: [(observer: ActivityObserver, activity: NodeActivity)] = []
+    let hops = record.hops
     for case let observer as ActivityObserver in tracers {
       guard let index = cores.firstIndex(where: { ObjectIdentifier($0) == observer.coreID })
       else { continue }
-      for (hop, hopIndex) in zip(record.hops, hopIndices) where hopIndex == index {
+      for (hop, hopIndex) in zip(hops, hopIndices) where hopIndex == index {
         found.append((observer, NodeActivity(record, hop: hop)))
       }
     }
@@ -338,16 +310,22 @@ final class DispatchRecorder {
     hop.stopped = stopped
     hop.stoppedImmediately = stopped && ctx.immediateStopRequested
     hop.prevented = prevented
-    if thrown > 0 {
-      makeExtra()
-      // A loop, not `map`: see finish(_:).
-      for error in ctx.errors[before.errors...] {
-        extras[hop.extra].errors.append(String(describing: error))
-      }
-    }
+    if thrown > 0 { noteErrors(ctx) }
     hop.elapsed = now &- stamp
     if stopped, end == nil, hop.position >= 0 { end = hop.position }
     kept.append(hop)
+  }
+
+  /// Describes the errors thrown at the current hop into its extra.
+  ///
+  /// NB: out of line: inlined, `ctx.errors` is retained and released on every hop, thrown or not.
+  @inline(never)
+  private func noteErrors(_ ctx: borrowing EventContext) {
+    makeExtra()
+    // A loop, not `map`: see finish(_:).
+    for error in ctx.errors[before.errors...] {
+      extras[hop.extra].errors.append(String(describing: error))
+    }
   }
 
   /// The record of the dispatch as it ended with `outcome`.
@@ -359,115 +337,29 @@ final class DispatchRecorder {
     if let box { payload = TraceText(box, index: 0) }
     var errors: [String] = []
     for error in outcome.errors { errors.append(String(describing: error)) }
-    return DispatchRecord(
-      id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, payloadText: payload,
-      origin: names.first ?? "", path: names, hops: finishHops(),
-      listenersRun: outcome.listenersRun,
-      stopped: outcome.isStopped, prevented: outcome.isPrevented, answeredBy: answeredBy,
-      errors: errors,
-      elapsedNanoseconds: now &- start)
-  }
-
-  /// The kept hops, with a passed hop for every node the walk reached and kept none for, in
-  /// walk order.
-  private func finishHops() -> [HopRecord] {
-    let observed = hasObservers
-    if observed { hopIndices.removeAll(keepingCapacity: true) }
-    var hops: [HopRecord] = []
-    guard walked, walk.count > 0 else {
-      hops.reserveCapacity(kept.count)
-      for hop in kept {
-        appendRecord(of: hop, to: &hops)
-        if observed { hopIndices.append(-1) }
-      }
-      return hops
-    }
-    let walk = self.walk
-    let last = end ?? walk.last
-    // Which nodes have a kept hop: bits of a word for a path of up to 64 nodes, else `marks`.
-    let wide = walk.count > UInt64.bitWidth
-    var word: UInt64 = 0
-    if wide, marks.count < walk.count {
-      marks = ContiguousArray(repeating: false, count: walk.count)
-    }
-    // At most one passed hop per node without a kept one (fewer if the walk ended early).
-    var unmarked = walk.count
-    for hop in kept where hop.position >= 0 {
-      let index = walk.index(at: hop.position)
-      if wide {
-        if !marks[index] {
-          marks[index] = true
-          unmarked -= 1
-        }
-      } else if word & 1 << UInt64(index) == 0 {
-        word |= 1 << UInt64(index)
-        unmarked -= 1
-      }
-    }
-    hops.reserveCapacity(kept.count + unmarked)
-    var next = 0
-    for position in 0...last {
-      while next < kept.count, kept[next].position <= position {
-        appendKept(kept[next], to: &hops)
-        next += 1
-      }
-      let index = walk.index(at: position)
-      let marked = wide ? marks[index] : word & 1 << UInt64(index) != 0
-      if !marked, walk.isLastVisit(position, endingAt: last) {
-        hops.append(HopRecord(passedAt: names[index], phase: walk.phase(at: position)))
-        if observed { hopIndices.append(index) }
-      }
-    }
-    while next < kept.count {
-      appendKept(kept[next], to: &hops)
-      next += 1
-    }
-    if wide {
-      for hop in kept where hop.position >= 0 { marks[walk.index(at: hop.position)] = false }
-    }
-    return hops
-  }
-
-  @inline(__always)
-  private func appendKept(_ hop: PendingHop, to hops: inout [HopRecord]) {
-    appendRecord(of: hop, to: &hops)
-    if hasObservers { hopIndices.append(hop.position >= 0 ? walk.index(at: hop.position) : -1) }
-  }
-
-  /// Appends the record of `hop`.
-  ///
-  /// NB: appended as a passed hop and then filled in place: a record built whole and then
-  /// appended is copied into the array and the original destroyed, about 200 Ir a hop.
-  @inline(__always)
-  private func appendRecord(of hop: PendingHop, to hops: inout [HopRecord]) {
-    hops.append(
-      HopRecord(
-        passedAt: hop.position >= 0 ? names[walk.index(at: hop.position)] : "", phase: hop.phase))
-    fill(&hops[hops.count - 1], from: hop)
-  }
-
-  /// The fields of a kept hop's record besides its name and phase.
-  private func fill(_ record: inout HopRecord, from hop: PendingHop) {
-    record.passed = false
-    record.listenersRun = hop.listenersRun
-    if hop.extra >= 0, let spilled = extras[hop.extra].listeners {
-      record.listenerRecords = spilled
+    let recorded = RecordedHops(
+      names: names, walk: walk, walked: walked, end: end, kept: kept, extras: extras)
+    var hops = HopList.made([])
+    if let box, !hasObservers {
+      // NB: the record shares `kept`'s buffer; recycle() starts a new one for the next dispatch.
+      box.keepHops(recorded)
+      hops = .recorded(box)
     } else {
-      record.listenerRecords = ListenerRecords(word: hop.listeners)
+      // The observers' activities are found by each hop's node index, made with the records;
+      // `hopIndices`' buffer is reused.
+      var indices: [Int]?
+      if hasObservers {
+        hopIndices.removeAll(keepingCapacity: true)
+        indices = hopIndices
+        hopIndices = []
+      }
+      hops = .made(recorded.records(box: box, indices: &indices))
+      hopIndices = indices ?? []
     }
-    if hop.from != 0, let box {
-      record.interceptedFromText = TraceText(box, index: hop.from)
-      record.interceptedToText = TraceText(box, index: hop.to)
-    }
-    record.stopped = hop.stopped
-    record.stoppedImmediately = hop.stoppedImmediately
-    record.prevented = hop.prevented
-    record.answered = hop.answered
-    record.elapsedNanoseconds = hop.elapsed
-    if hop.extra >= 0 {
-      if let node = extras[hop.extra].node { record.node = node }
-      record.errors = extras[hop.extra].errors
-    }
+    return DispatchRecord(
+      id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, origin: names.first ?? "",
+      path: names, listenersRun: outcome.listenersRun, stopped: outcome.isStopped,
+      prevented: outcome.isPrevented, answeredBy: answeredBy, errors: errors,
+      elapsedNanoseconds: now &- start, payloadText: payload, hopList: hops)
   }
-
 }
