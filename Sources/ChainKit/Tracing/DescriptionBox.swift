@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -41,7 +39,9 @@ class DescriptionBox: @unchecked Sendable {
     var hops: [HopRecord]?
   }
 
-  private let texts = Mutex(Texts())
+  // NB: ``Locked`` (a POSIX mutex), not `Synchronization.Mutex`: the thread sanitizer sees a
+  // pthread mutex's ordering, not that of `Mutex`'s futex, and reported its accesses as races.
+  private let texts = Locked(Texts())
   /// The thread that made the box: the main actor's.
   // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
   // on Linux (Foundation first touched from another thread).
