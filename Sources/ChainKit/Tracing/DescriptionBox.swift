@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -18,7 +20,7 @@
 ///    the box (the main actor's, where the dispatch ran): ``describeValue(at:)`` is the only
 ///    reader, and it traps anywhere else.
 /// 2. A value is described at most once; its text, once made, never changes.
-/// 3. Texts are read and written only under `texts`' lock, so any thread may read a text that
+/// 3. Texts are read and written only under the box's lock (`busy`), so any thread may read a text that
 ///    is made. Any other thread asking for a text not yet made gets a
 ///    placeholder that names the type, never the value.
 /// 4. The recorded hops are plain data, kept once (before the record is emitted) and made into
@@ -39,9 +41,15 @@ class DescriptionBox: @unchecked Sendable {
     var hops: [HopRecord]?
   }
 
-  // NB: ``Locked`` (a POSIX mutex), not `Synchronization.Mutex`: the thread sanitizer sees a
-  // pthread mutex's ordering, not that of `Mutex`'s futex, and reported its accesses as races.
-  private let texts = Locked(Texts())
+  /// Held while `state` is read or written.
+  ///
+  /// NB: a spin on an atomic flag, not `Synchronization.Mutex` (whose futex's ordering the
+  /// thread sanitizer does not see: it reported the guarded accesses as races) and not
+  /// ``Locked`` (two allocations per box, one per traced dispatch). Every section under it is
+  /// short and runs no user code, so a waiter spins for a few hundred instructions at most.
+  private let busy = Atomic<Bool>(false)
+  /// Only touched inside ``withTexts(_:)``.
+  private var state = Texts()
   /// The thread that made the box: the main actor's.
   // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
   // on Linux (Foundation first touched from another thread).
@@ -49,6 +57,15 @@ class DescriptionBox: @unchecked Sendable {
 
   @usableFromInline
   init() {}
+
+  /// Runs `body` with the texts while holding `busy`.
+  private final func withTexts<Result>(_ body: (inout Texts) -> Result) -> Result {
+    while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      sched_yield()
+    }
+    defer { busy.store(false, ordering: .releasing) }
+    return body(&state)
+  }
 
   /// Whether the calling thread is the one the values may be read on.
   final var isHome: Bool { pthread_equal(home, pthread_self()) != 0 }
@@ -64,13 +81,13 @@ class DescriptionBox: @unchecked Sendable {
 
   /// The description of value `index`, made on the main thread the first time it is asked for.
   final func text(at index: Int) -> String {
-    if let made = texts.withLock({ index < $0.made.count ? $0.made[index] : nil }) { return made }
+    if let made = withTexts({ index < $0.made.count ? $0.made[index] : nil }) { return made }
     guard isHome else {
       return "<\(typeName), not described: read trace records on the main actor first>"
     }
     // NB: described outside the lock: a description is user code and may read other records.
     let made = describeValue(at: index)
-    return texts.withLock { texts in
+    return withTexts { texts in
       if texts.made.count <= index {
         texts.made += repeatElement(nil, count: index + 1 - texts.made.count)
       }
@@ -85,7 +102,7 @@ class DescriptionBox: @unchecked Sendable {
   final func keepHops(_ hops: consuming RecordedHops) {
     // Swapped in, not assigned: a captured value would be copied.
     var kept = Optional(hops)
-    texts.withLock { texts in
+    withTexts { texts in
       precondition(texts.recorded == nil && texts.hops == nil, "a box's hops kept twice")
       swap(&texts.recorded, &kept)
     }
@@ -94,7 +111,7 @@ class DescriptionBox: @unchecked Sendable {
   /// The dispatch's hop records, made the first time they are asked for, on any thread.
   @usableFromInline
   final func hopRecords() -> [HopRecord] {
-    let (records, recorded) = texts.withLock { texts -> ([HopRecord], RecordedHops?) in
+    let (records, recorded) = withTexts { texts -> ([HopRecord], RecordedHops?) in
       if let hops = texts.hops { return (hops, texts.recorded) }
       guard let recorded = texts.recorded else { return ([], nil) }
       var noIndices: [Int]?
@@ -120,11 +137,11 @@ class DescriptionBox: @unchecked Sendable {
   /// Call it on the box's own thread (the main actor's).
   final func checkInvariants() {
     precondition(isHome, "DescriptionBox.checkInvariants() off its thread")
-    let (made, calls) = texts.withLock { ($0.made, $0.describeCalls) }
+    let (made, calls) = withTexts { ($0.made, $0.describeCalls) }
     precondition(made.count <= valueCount, "a text for a value the box does not hold")
     precondition(
       calls == made.lazy.filter { $0 != nil }.count, "a value was described more than once")
-    let hops = texts.withLock { $0.hops }
+    let hops = withTexts { $0.hops }
     for hop in hops ?? [] {
       precondition(
         hop.interceptedFromText?.box == nil && hop.interceptedToText?.box == nil,
