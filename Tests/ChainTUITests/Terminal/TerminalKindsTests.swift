@@ -9,7 +9,8 @@ import Testing
   "Terminals without cursor addressing, alternate screen or UTF-8", .serialized,
   .enabled(if: Tmux.isInstalled, "tmux is not installed; `make setup` installs it"))
 struct TerminalKindsTests {
-  /// Runs `command` in tmux, then `sleep` so the pane stays for capturing.
+  /// Runs `command` in tmux; commands end in `sleep infinity`, so that the pane stays for
+  /// capturing however late the capture comes, until the test stops the session.
   func start(_ tmux: Tmux, _ command: String) throws {
     try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
     try tmux.start(command, width: 80, height: 24)
@@ -19,7 +20,8 @@ struct TerminalKindsTests {
   func dumbTerminalIsRefused() throws {
     let tmux = try Tmux()
     defer { tmux.stop() }
-    try start(tmux, "env TERM=dumb \(ChainTUIBinary.url.path); echo \"exit status $?\"; sleep 30")
+    try start(
+      tmux, "env TERM=dumb \(ChainTUIBinary.url.path); echo \"exit status $?\"; sleep infinity")
     var text = ""
     let finished = poll {
       text = (try? tmux.capture()) ?? ""
@@ -35,7 +37,7 @@ struct TerminalKindsTests {
     let tmux = try Tmux()
     defer { tmux.stop() }
     try start(
-      tmux, "env LANG=C.UTF-8 TERM=vt100 \(ChainTUIBinary.url.path) --scene router; sleep 30")
+      tmux, "env LANG=C.UTF-8 TERM=vt100 \(ChainTUIBinary.url.path) --scene router; sleep infinity")
     let drawn = poll { ((try? tmux.capture()) ?? "").contains("Router") }
     try #require(drawn, "the explorer did not draw on a vt100")
     try tmux.send(["q"], literal: true)
@@ -54,11 +56,16 @@ struct TerminalKindsTests {
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(tmux.socket).raw")
     defer { try? FileManager.default.removeItem(at: output) }
+    // The app starts once the pane is piped (the test makes `ready`): no sleep as a guess.
+    let ready = output.path + ".ready"
+    defer { try? FileManager.default.removeItem(atPath: ready) }
     try start(
       tmux,
-      "sleep 1; env LANG=C LC_ALL=C TERM=xterm-256color \(ChainTUIBinary.url.path) --scene model;"
-        + " sleep 30")
+      "while [ ! -e \(ready) ]; do sleep 0.05; done; "
+        + "env LANG=C LC_ALL=C TERM=xterm-256color \(ChainTUIBinary.url.path) --scene model;"
+        + " sleep infinity")
     try tmux.run(["pipe-pane", "-o", "-t", tmux.session, "cat >> \(output.path)"])
+    try #require(FileManager.default.createFile(atPath: ready, contents: Data()))
     let drawn = poll {
       ((try? Data(contentsOf: output)) ?? Data()).count > 2_000
     }
