@@ -58,6 +58,8 @@ private func copyUTF8(
   of text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
 ) -> Int {
   let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+    // The pointer copy is unchecked: this check keeps it inside the buffer.
+    precondition(offset >= 0 && offset + bytes.count <= buffer.count, "no room for the text")
     guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
     (target + offset).update(from: source, count: bytes.count)
     return bytes.count

@@ -53,6 +53,8 @@ extension Grid {
   /// Writes one cell over `count` cells from a linear index, with no care for wide glyphs.
   mutating func repeatCell(_ cell: Cell, from index: Int, count: Int) {
     guard count > 0 else { return }
+    // The pointer writes below are unchecked: this one check keeps them inside the grid.
+    precondition(index >= 0 && index + count <= cells.count, "a cell run outside the grid")
     cells.withUnsafeMutableBufferPointer { buffer in
       guard let start = buffer.baseAddress.map({ $0 + index }) else { return }
       start.pointee = cell
@@ -82,6 +84,7 @@ extension Grid {
     guard first >= 0, last < width else { return }
     let width = self.width
     let height = self.height
+    precondition(rows.count % rowWidth == 0, "rows of cells that are not whole rows")
     cells.withUnsafeMutableBufferPointer { buffer in
       rows.withUnsafeBufferPointer { source in
         guard let target = buffer.baseAddress, let source = source.baseAddress else { return }
