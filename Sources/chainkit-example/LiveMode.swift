@@ -82,10 +82,13 @@ func live(count: Int?) -> Never {
   dispatchMain()
 }
 
-/// Exits once the stream has written what it accepted.
+/// Exits once the stream has written what it accepted; waits in a task, so the main actor
+/// goes on running (and the stream's records keep coming) meanwhile.
 @MainActor
-func finish(_ stream: TraceStream) -> Never {
-  stream.drain()
-  stream.close()
-  exit(0)
+func finish(_ stream: TraceStream) {
+  Task {
+    await stream.settle()
+    stream.close()
+    exit(0)
+  }
 }

@@ -43,7 +43,7 @@ struct EventBusConcurrencyTests {
     // No clock: wait until every thread has enqueued everything, then until the queue has
     // delivered everything enqueued before the barrier. A lost event is a wrong count, not a wait.
     for await _ in allEnqueued {}
-    await RemoteNode.flush()
+    await bus.settle()
     #expect(collector.count == 8 * perThread)
     for thread in 0..<8 {
       #expect(collector.received[thread] == Array(0..<perThread))

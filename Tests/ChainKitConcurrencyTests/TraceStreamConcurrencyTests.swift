@@ -34,9 +34,9 @@ struct TraceStreamConcurrencyTests {
         }.start()
       }
     }
-    await RemoteNode.flush()
+    await remote.settle()
     #expect(heard == 8_000)
-    #expect(stream.drain())
+    #expect(await stream.settle())
     let statistics = stream.statistics
     #expect(statistics.accepted + statistics.dropped >= 8_000)
     stream.checkInvariants()

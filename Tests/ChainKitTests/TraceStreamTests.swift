@@ -59,15 +59,15 @@ struct TraceStreamTests {
     #expect(lines.dropFirst().allSatisfy { $0.scope == "file test" })
   }
 
-  @Test("drain waits until every accepted record is written, for a program about to exit")
-  func drainBeforeExit() throws {
+  @Test("settle waits until every accepted record is written, for a program about to exit")
+  func settleBeforeExit() async throws {
     let path = temporaryPath("jsonl")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let root = Node("root")
     let stream = try TraceStream(to: .file(path))
     root.install(stream)
     for value in 0..<100 { root.post(Keys.ping, value) }
-    #expect(stream.drain())
+    #expect(await stream.settle())
     #expect(stream.statistics.written == 101)
     let lines = try TraceLine.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: path)))
     #expect(lines.count == 101)

@@ -43,6 +43,8 @@ public final class Property<Value> {
   @usableFromInline let hasOwner: Bool
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
+  /// The ``ObservableProperty`` made by ``observable``, kept so every caller gets the same one.
+  var observationAdapter: AnyObject?
 
   /// Creates a property; every write notifies, since values cannot be compared.
   ///

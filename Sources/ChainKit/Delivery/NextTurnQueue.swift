@@ -6,7 +6,8 @@
 @MainActor
 enum NextTurnQueue {
   private struct Call {
-    let registration: Ticket
+    /// The listener's token; nil for a settle marker, which always runs.
+    let registration: Ticket?
     let run: @MainActor () -> Void
   }
 
@@ -27,9 +28,16 @@ enum NextTurnQueue {
     let batch = pending
     pending = []
     scheduled = false
-    for call in batch where call.registration.isActive {
+    for call in batch where call.registration?.isActive ?? true {
       call.run()
     }
+  }
+
+  /// Runs `body` after every call queued so far: now if none is queued, else at the end of
+  /// the queue (for ``RemoteNode/settle()``).
+  static func afterPendingCalls(_ body: @escaping @MainActor () -> Void) {
+    guard !pending.isEmpty else { return body() }
+    pending.append(Call(registration: nil, run: body))
   }
 
   /// Whether no call is queued.

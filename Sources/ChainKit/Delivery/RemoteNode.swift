@@ -65,15 +65,6 @@ public struct RemoteNode: Sendable, CustomStringConvertible {
     RemotePostQueue.shared.dropped.load(ordering: .relaxed)
   }
 
-  /// Waits until every remote post queued before this call, by any thread, has been dispatched.
-  ///
-  /// For tests; posting never needs it. Listeners with a deferred delivery
-  /// mode may still have calls pending afterwards.
-  static func flush() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      RemotePostQueue.shared.enqueue(RemotePost(barrier: continuation))
-    }
-  }
 }
 
 extension Node {

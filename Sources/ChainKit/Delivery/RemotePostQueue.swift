@@ -4,7 +4,7 @@ import Synchronization
 struct RemotePost: Sendable {
   let target: RemoteTarget?
   let deliver: @MainActor @Sendable (NodeCore) -> Void
-  let barrier: CheckedContinuation<Void, Never>?
+  let barrier: SettleBarrier?
   let job: (@MainActor @Sendable () -> Void)?
 
   init(target: RemoteTarget, deliver: @escaping @MainActor @Sendable (NodeCore) -> Void) {
@@ -23,8 +23,8 @@ struct RemotePost: Sendable {
     self.job = job
   }
 
-  /// A marker that resumes `barrier` when the drain reaches it (see ``RemoteNode/flush()``).
-  init(barrier: CheckedContinuation<Void, Never>) {
+  /// A marker that releases `barrier` when the drain reaches it (see ``RemoteNode/settle()``).
+  init(barrier: SettleBarrier) {
     self.target = nil
     self.deliver = { _ in }
     self.barrier = barrier
@@ -62,7 +62,8 @@ final class RemotePostQueue: Sendable {
     pending.withLock { queue in swap(&queue, &batch) }
     for post in batch {
       if let barrier = post.barrier {
-        barrier.resume()
+        // The next-turn calls queued by the posts before the marker run before it is released.
+        NextTurnQueue.afterPendingCalls { barrier.release() }
         continue
       }
       if let job = post.job {

@@ -129,18 +129,25 @@ public final class TraceStream: Tracer {
   public var statistics: Statistics { buffer.statistics }
 
   /// Waits until every record accepted so far is written or dropped, for a program about to
-  /// exit; the only call of the stream that waits.
+  /// exit; the only call of the stream that waits, and it suspends instead of blocking, so the
+  /// main actor goes on running while the writer thread catches up.
   ///
   /// It checks every millisecond, at most `checks` times, so a stalled reader delays the exit
-  /// by at most that long (the writer's own sends give up after two seconds).
+  /// by at most that long (the writer's own sends give up after two seconds). If the waiting
+  /// task is cancelled, it stops waiting at once.
+  ///
+  /// ```swift
+  /// await stream.settle()
+  /// stream.close()
+  /// ```
   ///
   /// - Parameter checks: The most checks.
   /// - Returns: Whether everything was written or dropped in time.
   @discardableResult
-  public func drain(checks: Int = 3_000) -> Bool {
+  public func settle(checks: Int = 3_000) async -> Bool {
     for _ in 0..<max(1, checks) {
-      if buffer.isDrained { return true }
-      usleep(1_000)
+      if buffer.isDrained || Task.isCancelled { break }
+      try? await Task.sleep(for: .milliseconds(1))
     }
     return buffer.isDrained
   }

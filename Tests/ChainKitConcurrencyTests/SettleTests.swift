@@ -1,0 +1,133 @@
+import Synchronization
+import Testing
+
+@testable import ChainKit
+
+extension EventKey where Payload == Int {
+  fileprivate static let settled = EventKey("settled")
+}
+
+/// What the main actor heard, per posting task.
+@MainActor
+private final class Heard {
+  var counts: [Int]
+  var nextTurn = 0
+  init(tasks: Int) { counts = Array(repeating: 0, count: tasks) }
+}
+
+/// Spins on the calling thread, without suspending, until `done` holds or the tries run out.
+///
+/// NB: called on the main actor to keep it busy, so anything that finishes meanwhile finished
+/// without the main actor. The bound counts tries, not seconds.
+private func spin(until done: () -> Bool) -> Bool {
+  for _ in 0..<200_000_000 where done() { return true }
+  return done()
+}
+
+@MainActor
+@Suite("Settling: waiting for remote posts without blocking")
+struct SettleTests {
+  @Test("rule 24: each task that posts and then settles sees all its posts delivered")
+  func postsFromDetachedTasksAreDeliveredWhenSettleReturns() async {
+    let tasks = 6
+    let perTask = 500
+    let node = Node("list")
+    let heard = Heard(tasks: tasks)
+    node.on(.settled) { _, value in heard.counts[value / perTask] += 1 }
+    let remote = node.remote
+    let seen = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<tasks {
+        group.addTask {
+          for value in task * perTask..<(task + 1) * perTask { remote.post(.settled, value) }
+          await remote.settle()
+          return await MainActor.run { heard.counts[task] }
+        }
+      }
+      var seen: [Int] = []
+      for await count in group { seen.append(count) }
+      return seen
+    }
+    #expect(seen == Array(repeating: perTask, count: tasks))
+    #expect(heard.counts == Array(repeating: perTask, count: tasks))
+  }
+
+  @Test("rule 24: the bus's settle waits for events enqueued from detached tasks")
+  func busSettleWaitsForEnqueuedEvents() async {
+    let bus = EventBus(name: "settle")
+    let heard = Heard(tasks: 1)
+    let subscription = bus.subscribe(Int.self) { _ in heard.counts[0] += 1 }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for value in 0..<250 { bus.enqueue(value) }
+        }
+      }
+    }
+    await bus.settle()
+    #expect(heard.counts == [1_000])
+    subscription.cancel()
+  }
+
+  @Test("rule 24: settle also waits for the next-turn calls the settled posts queued")
+  func settleWaitsForNextTurnCalls() async {
+    let node = Node("deferred")
+    let calls = Atomic<Int>(0)
+    node.on(.settled, delivery: .nextTurn) { _ in calls.add(1, ordering: .releasing) }
+    let remote = node.remote
+    // Read off the main actor the moment settle returns, before the main actor runs anything
+    // else: the next-turn calls must already have run.
+    let seen = await Task.detached {
+      for value in 0..<100 { remote.post(.settled, value) }
+      await remote.settle()
+      return calls.load(ordering: .acquiring)
+    }.value
+    #expect(seen == 100)
+  }
+
+  @Test("rule 24: settle with nothing posted returns, from the main actor and from a task")
+  func settleWithNothingPendingReturns() async {
+    let remote = Node("idle").remote
+    await remote.settle()
+    await Task.detached { await remote.settle() }.value
+    await EventBus(name: "idle").settle()
+  }
+
+  @Test("rule 24: a task cancelled before it settles returns without the main actor")
+  func settleInACancelledTaskReturnsAtOnce() async {
+    let remote = Node("cancelled").remote
+    let returned = Atomic<Bool>(false)
+    let task = Task.detached {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await remote.settle()
+      returned.store(true, ordering: .releasing)
+    }
+    // The main actor spins, so a settle that waited for it would never return.
+    let done = spin { returned.load(ordering: .acquiring) }
+    #expect(done, "settle in a cancelled task waited for the main actor")
+    await task.value
+  }
+
+  @Test("rule 24: cancelling a task that waits in settle resumes it once and leaks nothing")
+  func cancellingAWaitingSettleResumesItOnce() async {
+    weak var watched: SettleBarrier?
+    let returned = Atomic<Bool>(false)
+    let task: Task<Void, Never>
+    do {
+      let barrier = SettleBarrier()
+      watched = barrier
+      task = Task.detached {
+        await SettleBarrier.settle(barrier)
+        returned.store(true, ordering: .releasing)
+      }
+      // The main actor spins, so the queue cannot be drained: the barrier waits in it.
+      #expect(spin { barrier.isWaiting }, "the barrier never started waiting")
+      task.cancel()
+      #expect(spin { returned.load(ordering: .acquiring) }, "cancellation did not resume settle")
+      #expect(barrier.isReleased)
+    }
+    await task.value
+    // The drain reaches the released barrier (a second resume would trap), then drops it.
+    await Node("after").remote.settle()
+    #expect(watched == nil, "the queue kept a cancelled barrier")
+  }
+}
