@@ -61,7 +61,7 @@ func live(count: Int?) -> Never {
     while count.map({ step < $0 }) ?? true {
       step += 1
       remote.post(.progress, step)
-      usleep(150_000)
+      Thread.sleep(forTimeInterval: 0.15)
     }
   }
   thread.start()

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A value guarded by a POSIX mutex, for the queues other threads append to.
 ///
 /// NB: not `Synchronization.Mutex`. On Linux (Swift 6.3) `Mutex` is a priority-inheritance futex,
@@ -14,26 +6,24 @@
 /// each, `-O`): `Mutex` 11-80 s, this lock 0.07-0.1 s. See swiftlang/swift#88440.
 final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>
   private var value: Value
 
   init(_ value: Value) {
     self.value = value
-    mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    let status = pthread_mutex_init(mutex, nil)
-    precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    mutex = UnsafeMutablePointer<SystemCalls.MutexStorage>.allocate(capacity: 1)
+    SystemCalls.initializeMutex(mutex)
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
+    SystemCalls.destroyMutex(mutex)
     mutex.deallocate()
   }
 
   /// Runs `body` with the value while holding the lock; `body` must not call back into ChainKit.
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    SystemCalls.lock(mutex)
+    defer { SystemCalls.unlock(mutex) }
     return try body(&value)
   }
 }

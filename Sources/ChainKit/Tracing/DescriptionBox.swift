@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The values a traced dispatch was posted and rewritten with, kept undescribed until a record
 /// is read, and the dispatch's hops, kept as recorded until they are read: the one unsafe type
 /// of tracing.
@@ -53,7 +45,7 @@ class DescriptionBox: @unchecked Sendable {
   /// The thread that made the box: the main actor's.
   // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
   // on Linux (Foundation first touched from another thread).
-  private let home = pthread_self()
+  private let home = SystemCalls.currentThread()
 
   @usableFromInline
   init() {}
@@ -61,14 +53,14 @@ class DescriptionBox: @unchecked Sendable {
   /// Runs `body` with the texts while holding `busy`.
   private final func withTexts<Result>(_ body: (inout Texts) -> Result) -> Result {
     while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-      sched_yield()
+      SystemCalls.yieldThread()
     }
     defer { busy.store(false, ordering: .releasing) }
     return body(&state)
   }
 
   /// Whether the calling thread is the one the values may be read on.
-  final var isHome: Bool { pthread_equal(home, pthread_self()) != 0 }
+  final var isHome: Bool { SystemCalls.isSameThread(home, SystemCalls.currentThread()) }
 
   /// How many values the box holds: the payload, then one per interceptor rewrite kept.
   var valueCount: Int { 0 }

@@ -55,9 +55,10 @@ public final class JSONLinesTraceWriter: Tracer {
     if FileKind.of(path) == .directory {
       throw TraceDestinationError("cannot trace to \(path): it is a directory")
     }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let fd = SystemCalls.create(path, appending: false)
     guard fd >= 0 else {
-      throw TraceDestinationError("cannot trace to \(path): \(String(cString: strerror(errno)))")
+      throw TraceDestinationError(
+        "cannot trace to \(path): \(SystemCalls.describe(SystemCalls.lastError))")
     }
     self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
     self.ownsHandle = true

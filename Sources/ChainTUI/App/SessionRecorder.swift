@@ -23,9 +23,10 @@ package final class SessionRecorder {
     if FileKind.of(path) == .directory {
       throw RecordingPathError("cannot record to \(path): it is a directory")
     }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let fd = SystemCalls.create(path, appending: false)
     guard fd >= 0 else {
-      throw RecordingPathError("cannot record to \(path): \(String(cString: strerror(errno)))")
+      throw RecordingPathError(
+        "cannot record to \(path): \(SystemCalls.describe(SystemCalls.lastError))")
     }
     handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -1,14 +1,6 @@
 import ChainKit
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A trace file, read once to its end or, with `follow`, read as it grows (`tail -f`).
 ///
 /// A followed file that shrinks was rewritten, and is read again from its start as a new
@@ -38,27 +30,29 @@ package final class TraceFileSource: TraceSource {
     // NB: non-blocking, so that opening a named pipe does not wait for its writer; a pipe is
     // always followed, since it reads as ended whenever no writer has it open.
     let isPipe = FileKind.of(path) == .fifo
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw InspectError("\(path): \(String(cString: strerror(errno)))") }
+    let fd = SystemCalls.openForReading(path)
+    guard fd >= 0 else {
+      throw InspectError("\(path): \(SystemCalls.describe(SystemCalls.lastError))")
+    }
     self.path = path
     self.follow = follow || isPipe
     self.fd = fd
   }
 
-  isolated deinit { close(fd) }
+  isolated deinit { SystemCalls.close(fd) }
 
   package func poll(into inspector: TraceInspector) -> Bool {
     guard !ended else { return false }
-    if follow, let size = Self.size(of: fd), size < offset {
+    if follow, let size = SystemCalls.fileSize(fd), size < offset {
       inspector.endOfStream("the file was truncated; reading it again")
-      _ = lseek(fd, 0, SEEK_SET)
+      SystemCalls.rewind(fd)
       offset = 0
     }
     var chunk = [UInt8](repeating: 0, count: 65_536)
     var total = 0
     while total < Self.budget {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
+      let count = chunk.withUnsafeMutableBytes { SystemCalls.read(fd, into: $0) }
+      if count < 0, SystemCalls.isInterrupted(SystemCalls.lastError) { continue }
       guard count > 0 else { break }
       inspector.feed(chunk[..<count])
       total += count
@@ -69,12 +63,6 @@ package final class TraceFileSource: TraceSource {
       inspector.endOfStream("end of \(path)")
     }
     return total > 0
-  }
-
-  private static func size(of fd: Int32) -> Int64? {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
-    return Int64(info.st_size)
   }
 }
 

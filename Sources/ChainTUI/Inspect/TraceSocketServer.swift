@@ -1,13 +1,5 @@
 import ChainKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A Unix domain socket `chaintui inspect --listen` accepts traced programs on: each connection
 /// is a stream of its own (and a session), so programs can come and go, and overlap.
 ///
@@ -34,37 +26,37 @@ package final class TraceSocketServer: TraceSource {
     case .missing: break
     case .socket:
       if let probe = Self.connect(path) {
-        close(probe)
+        SystemCalls.close(probe)
         throw InspectError("\(path): another reader already listens on this socket")
       }
-      unlink(path)
+      SystemCalls.unlink(path)
     default:
       throw InspectError("\(path): exists and is not a socket; refusing to replace it")
     }
-    guard var address = Self.address(path) else {
-      throw InspectError("\(path): the socket path is too long")
+    let address: UnixSocketPath
+    do {
+      address = try UnixSocketPath(path, capacity: SystemCalls.socketPathCapacity)
+    } catch {
+      throw InspectError("\(path): \(error)")
     }
-    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard listener >= 0 else { throw InspectError("\(path): \(String(cString: strerror(errno)))") }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
+    let listener = SystemCalls.unixStreamSocket()
+    guard listener >= 0 else {
+      throw InspectError("\(path): \(SystemCalls.describe(SystemCalls.lastError))")
     }
-    guard bound == 0, listen(listener, 8) == 0 else {
-      let reason = String(cString: strerror(errno))
-      close(listener)
+    guard SystemCalls.bindAndListen(listener, to: address, backlog: 8) else {
+      let reason = SystemCalls.describe(SystemCalls.lastError)
+      SystemCalls.close(listener)
       throw InspectError("\(path): cannot listen: \(reason)")
     }
-    _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+    SystemCalls.setNonBlocking(listener, true)
     self.path = path
     self.listener = listener
   }
 
   isolated deinit {
-    for client in clients { close(client.fd) }
-    close(listener)
-    unlink(path)
+    for client in clients { SystemCalls.close(client.fd) }
+    SystemCalls.close(listener)
+    SystemCalls.unlink(path)
   }
 
   /// Whether a program is connected now.
@@ -72,9 +64,9 @@ package final class TraceSocketServer: TraceSource {
 
   package func poll(into inspector: TraceInspector) -> Bool {
     while true {
-      let accepted = accept(listener, nil, nil)
+      let accepted = SystemCalls.accept(listener)
       guard accepted >= 0 else { break }
-      _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
+      SystemCalls.setNonBlocking(accepted, true)
       connectionCount += 1
       clients.append((accepted, connectionCount))
     }
@@ -86,14 +78,15 @@ package final class TraceSocketServer: TraceSource {
       var total = 0
       var open = true
       while total < Self.budget {
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let count = chunk.withUnsafeMutableBytes { SystemCalls.receive(fd, into: $0) }
         if count > 0 {
           inspector.feed(chunk[..<count], stream: stream)
           total += count
           continue
         }
-        if count < 0, errno == EINTR { continue }
-        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
+        let error = count < 0 ? SystemCalls.lastError : 0
+        if count < 0, SystemCalls.isInterrupted(error) { continue }
+        if count < 0, SystemCalls.wouldBlock(error) { break }
         // 0: the program closed its end; an error: the connection is gone either way.
         open = false
         break
@@ -102,7 +95,7 @@ package final class TraceSocketServer: TraceSource {
       if open {
         index += 1
       } else {
-        close(fd)
+        SystemCalls.close(fd)
         clients.remove(at: index)
         inspector.endOfStream("the program disconnected", stream: stream)
         arrived = true
@@ -113,36 +106,20 @@ package final class TraceSocketServer: TraceSource {
 
   /// Traps if an invariant above does not hold.
   package func checkInvariants() {
-    precondition(fcntl(listener, F_GETFL) & O_NONBLOCK != 0, "the listener blocks")
+    precondition(SystemCalls.isNonBlocking(listener), "the listener blocks")
     for client in clients {
-      precondition(fcntl(client.fd, F_GETFL) & O_NONBLOCK != 0, "a connection blocks")
+      precondition(SystemCalls.isNonBlocking(client.fd), "a connection blocks")
     }
-  }
-
-  private static func address(_ path: String) -> sockaddr_un? {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: bytes)
-      raw[bytes.count] = 0
-    }
-    return address
   }
 
   /// A connection to `path`, if something listens there.
   private static func connect(_ path: String) -> Int32? {
-    guard var address = address(path) else { return nil }
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard let address = try? UnixSocketPath(path, capacity: SystemCalls.socketPathCapacity)
+    else { return nil }
+    let fd = SystemCalls.unixStreamSocket()
     guard fd >= 0 else { return nil }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    if connected == 0 { return fd }
-    close(fd)
+    if SystemCalls.connect(fd, to: address) { return fd }
+    SystemCalls.close(fd)
     return nil
   }
 }

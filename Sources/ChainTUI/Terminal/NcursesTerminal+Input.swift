@@ -1,11 +1,5 @@
 internal import CNcurses
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension NcursesTerminal {
   /// Consecutive failed reads on closed input after which reading gives up.
   static let failedReadLimit = 20
@@ -39,11 +33,8 @@ extension NcursesTerminal {
 
   /// Whether the input descriptor is at end of file or broken, as opposed to merely quiet.
   private func inputHasEnded() -> Bool {
-    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, 0) >= 0 else { return errno != EINTR }
     // Readable right after ncurses read nothing means end of file.
-    let ended = Int32(POLLIN) | Int32(POLLHUP) | Int32(POLLERR) | Int32(POLLNVAL)
-    return Int32(descriptor.revents) & ended != 0
+    TerminalSystemCalls.isEndedOrBroken(inputDescriptor)
   }
 
   /// Decodes a character ncurses returned; control bytes become named keys.

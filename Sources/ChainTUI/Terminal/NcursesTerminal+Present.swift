@@ -1,11 +1,5 @@
 internal import CNcurses
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension NcursesTerminal {
   /// Copies a frame to the screen: only cells that changed since the last frame, then one
   /// `doupdate`, so ncurses sends the terminal the smallest difference and nothing flickers.

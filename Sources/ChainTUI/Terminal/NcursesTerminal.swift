@@ -1,11 +1,5 @@
 internal import CNcurses
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The real terminal, through ncursesw: copies grids to the screen and reads keys.
 ///
 /// NB: this is the only type that touches ncurses. It never calls `initscr`, which `exit()`s on
@@ -40,14 +34,19 @@ package final class NcursesTerminal: TerminalBackend {
   /// - Parameter colors: Whether colours may be used at all (false for `--no-color`).
   /// - Throws: ``TerminalError`` when stdin or stdout is not a terminal or `TERM` is unusable.
   package convenience init(colors: Bool = true) throws(TerminalError) {
-    guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
-    guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "standard output") }
-    guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty else {
+    let input = TerminalSystemCalls.standardInput
+    let output = TerminalSystemCalls.standardOutput
+    guard TerminalSystemCalls.isTerminal(input) else {
+      throw .notATerminal(stream: "standard input")
+    }
+    guard TerminalSystemCalls.isTerminal(output) else {
+      throw .notATerminal(stream: "standard output")
+    }
+    guard let type = TerminalSystemCalls.environment("TERM"), !type.isEmpty else {
       throw .terminalTypeUnset
     }
-    let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-    try self.init(
-      terminalType: type, input: STDIN_FILENO, output: STDOUT_FILENO, colors: colors && !noColor)
+    let noColor = !(TerminalSystemCalls.environment("NO_COLOR") ?? "").isEmpty
+    try self.init(terminalType: type, input: input, output: output, colors: colors && !noColor)
     Self.installRestoreHandlers()
   }
 
@@ -65,8 +64,10 @@ package final class NcursesTerminal: TerminalBackend {
     throws(TerminalError)
   {
     let drawsASCII = !Self.localeIsUTF8()
-    guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r") else {
-      throw .cannotOpenStreams(errno: errno)
+    guard let outputFile = TerminalSystemCalls.stream(output, mode: "w"),
+      let inputFile = TerminalSystemCalls.stream(input, mode: "r")
+    else {
+      throw .cannotOpenStreams(errno: TerminalSystemCalls.lastError)
     }
     guard let screen = newterm(terminalType, outputFile, inputFile) else {
       throw .unknownTerminalType(terminalType)
@@ -125,8 +126,7 @@ package final class NcursesTerminal: TerminalBackend {
   /// NB: a non-UTF-8 locale is kept, not replaced by C.UTF-8: its terminal would show UTF-8
   /// bytes as garbage, so ``present(_:)`` draws ASCII and line-drawing characters instead.
   private static func localeIsUTF8() -> Bool {
-    setlocale(LC_ALL, "")
-    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    let codeset = TerminalSystemCalls.adoptUserLocaleCodeset()
     return codeset.uppercased().filter { $0 != "-" } == "UTF8"
   }
 }

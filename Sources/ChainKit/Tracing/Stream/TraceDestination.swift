@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a ``TraceStream`` sends its lines.
 public enum TraceDestination: Sendable, Equatable, CustomStringConvertible {
   /// A regular file, created or truncated.
@@ -63,14 +55,7 @@ package enum FileKind: Equatable, Sendable {
 
   /// The kind of `path`, following symbolic links.
   package static func of(_ path: String) -> FileKind {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .missing }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return .regular
-    case S_IFDIR: return .directory
-    case S_IFSOCK: return .socket
-    case S_IFIFO: return .fifo
-    default: return .other
-    }
+    guard let mode = SystemCalls.fileMode(path) else { return .missing }
+    return FileKind(mode: mode)
   }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The open file, pipe or socket a ``TraceStream`` writes to: the one type of the stream that
 /// holds a file descriptor.
 ///
@@ -14,7 +6,7 @@
 /// opens it first, then hands it to the stream's writer thread, which alone uses it from then
 /// on. `fd` is -1 exactly when the output is closed.
 ///
-/// Writing never raises SIGPIPE: sockets are written with `MSG_NOSIGNAL` (or `SO_NOSIGPIPE`),
+/// Writing never raises SIGPIPE: sockets are written with `MSG_NOSIGNAL` (Darwin: `SO_NOSIGPIPE`),
 /// and SIGPIPE is ignored before a pipe is opened if nobody handles it. A reader that goes
 /// away closes the output; ``reopenIfDue()`` tries again at most every ``retryNanoseconds``.
 final class TraceOutput: @unchecked Sendable {
@@ -48,7 +40,8 @@ final class TraceOutput: @unchecked Sendable {
       default: break
       }
       guard open() else {
-        throw TraceDestinationError("cannot trace to \(path): \(String(cString: strerror(errno)))")
+        let reason = SystemCalls.describe(SystemCalls.lastError)
+        throw TraceDestinationError("cannot trace to \(path): \(reason)")
       }
     case .pipe:
       guard FileKind.of(path) == .fifo else {
@@ -61,8 +54,10 @@ final class TraceOutput: @unchecked Sendable {
       guard kind == .socket || kind == .missing else {
         throw TraceDestinationError("cannot trace to \(path): it exists and is not a socket")
       }
-      guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-        throw TraceDestinationError("cannot trace to \(path): the socket path is too long")
+      do {
+        _ = try UnixSocketPath(path, capacity: SystemCalls.socketPathCapacity)
+      } catch {
+        throw TraceDestinationError("cannot trace to \(path): \(error)")
       }
       _ = open()
     }
@@ -81,13 +76,12 @@ final class TraceOutput: @unchecked Sendable {
     let path = destination.path
     switch destination {
     case .file:
-      fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+      fd = SystemCalls.create(path, appending: true)
     case .pipe:
-      Self.ignoreSIGPIPEUnlessHandled()
-      // NB: non-blocking, so that a pipe without a reader fails (ENXIO) instead of waiting;
-      // writes then block (on the writer thread only) until the reader takes the lines.
-      fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-      if fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+      SystemCalls.ignoreSIGPIPEUnlessHandled()
+      // NB: opened non-blocking, so that a pipe without a reader fails (ENXIO) instead of
+      // waiting; writes then block (on the writer thread only) until the reader takes the lines.
+      fd = SystemCalls.openPipeForWriting(path)
     case .socket:
       fd = Self.connect(path)
     }
@@ -96,30 +90,13 @@ final class TraceOutput: @unchecked Sendable {
   }
 
   private static func connect(_ path: String) -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard let address = try? UnixSocketPath(path, capacity: SystemCalls.socketPathCapacity)
+    else { return -1 }
+    let fd = SystemCalls.unixStreamSocket()
     guard fd >= 0 else { return -1 }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    let bytes = Array(path.utf8)
-    guard bytes.count < capacity else {
-      _ = Glibc.close(fd)
-      return -1
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: bytes)
-      raw[bytes.count] = 0
-    }
-    var timeout = timeval(tv_sec: sendTimeoutSeconds, tv_usec: 0)
-    _ = setsockopt(
-      fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard connected == 0 else {
-      _ = Glibc.close(fd)
+    SystemCalls.setSendTimeout(fd, seconds: sendTimeoutSeconds)
+    guard SystemCalls.connect(fd, to: address) else {
+      SystemCalls.close(fd)
       return -1
     }
     return fd
@@ -132,13 +109,12 @@ final class TraceOutput: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { raw -> Int in
-        let start = raw.baseAddress.map { $0 + offset }
-        let count = raw.count - offset
-        if case .socket = destination { return send(fd, start, count, Int32(MSG_NOSIGNAL)) }
-        return Glibc.write(fd, start, count)
+        let rest = UnsafeRawBufferPointer(rebasing: raw[offset...])
+        if case .socket = destination { return SystemCalls.send(fd, from: rest) }
+        return SystemCalls.write(fd, from: rest)
       }
       if written < 0 {
-        if errno == EINTR { continue }
+        if SystemCalls.isInterrupted(SystemCalls.lastError) { continue }
         close()
         return false
       }
@@ -149,7 +125,7 @@ final class TraceOutput: @unchecked Sendable {
 
   func close() {
     guard fd >= 0 else { return }
-    _ = Glibc.close(fd)
+    SystemCalls.close(fd)
     fd = -1
   }
 
@@ -157,15 +133,5 @@ final class TraceOutput: @unchecked Sendable {
   func checkInvariants() {
     precondition(fd >= -1, "a negative file descriptor other than -1")
     precondition(!isOpen || openCount > 0, "open but never opened")
-  }
-
-  /// SIGPIPE kills a process that writes to a pipe whose reader left; ignore it unless the
-  /// program chose a handler of its own.
-  private static func ignoreSIGPIPEUnlessHandled() {
-    var current = sigaction()
-    guard sigaction(SIGPIPE, nil, &current) == 0 else { return }
-    if current.__sigaction_handler.sa_handler == nil {  // SIG_DFL
-      _ = signal(SIGPIPE, SIG_IGN)
-    }
   }
 }
