@@ -4,7 +4,7 @@ import ChainTUI
 import Foundation
 
 do {
-  try Explorer.run([PlayerScene()])
+  try await Explorer.run([PlayerScene()])
 } catch {
   FileHandle.standardError.write(Data("chaintui-example: \(error.message)\n".utf8))
   exit(1)

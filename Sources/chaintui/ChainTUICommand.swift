@@ -4,7 +4,7 @@ import ChainTUI
 
 /// `chaintui`: the interactive ChainKit explorer, and the scripted harness behind `script`.
 @main
-struct ChainTUICommand: ParsableCommand {
+struct ChainTUICommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chaintui",
     abstract: "Explore ChainKit in the terminal: nested panels whose events you can watch flow.",

@@ -3,7 +3,7 @@ import ChainTUI
 import Foundation
 
 /// `chaintui check FILE...`: checks tree files without opening them, and reports every problem.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Check tree files and report every problem in them.",
@@ -20,8 +20,9 @@ struct CheckCommand: ParsableCommand {
     guard !files.isEmpty else { throw ValidationError("Give at least one tree file.") }
   }
 
-  func run() throws {
-    let failed = MainActor.assumeIsolated { checkFiles() }
+  func run() async throws {
+    // NB: the root command is async, so ArgumentParser may call run() off the main thread.
+    let failed = await checkFiles()
     if failed > 0 { throw ExitCode.failure }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// `chaintui inspect FILE [--follow]` and `chaintui inspect --listen SOCKET`: the explorer's
 /// panels and inspector on any ChainKit program's trace.
-struct InspectCommand: ParsableCommand {
+struct InspectCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
     abstract: "Inspect a ChainKit program's trace: a file, a growing file, or a live socket.",
@@ -40,13 +40,14 @@ struct InspectCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    // NB: ArgumentParser calls run() on the main thread, which is the main actor's executor.
-    try MainActor.assumeIsolated { try runOnMainActor() }
+  func run() async throws {
+    // NB: on the main actor, so ncurses runs on the main thread; the runner suspends between
+    // polls, so the main actor's other jobs run while it waits for keys.
+    try await runOnMainActor()
   }
 
   @MainActor
-  private func runOnMainActor() throws {
+  private func runOnMainActor() async throws {
     let source: any TraceSource
     let name: String
     do {
@@ -69,7 +70,7 @@ struct InspectCommand: ParsableCommand {
     }
     let inspector = TraceInspector(size: terminal.size, colors: terminal.usesColor, source: name)
     do {
-      try InspectRunner(inspector: inspector, source: source, terminal: terminal).run()
+      try await InspectRunner(inspector: inspector, source: source, terminal: terminal).run()
       terminal.restore()
     } catch {
       terminal.restore()

@@ -3,7 +3,7 @@ import ChainTUI
 import Foundation
 
 /// `chaintui run` (the default): the interactive explorer on the terminal.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
     abstract: "Start the interactive explorer (the default).",
@@ -37,14 +37,15 @@ struct RunCommand: ParsableCommand {
     help: ArgumentHelp("Record the session as a replayable script.", valueName: "file"))
   var record: String?
 
-  func run() throws {
-    // NB: ArgumentParser calls run() on the main thread, which is the main actor's executor.
-    try MainActor.assumeIsolated { try runOnMainActor() }
+  func run() async throws {
+    // NB: on the main actor, so ncurses runs on the main thread; the explorer suspends between
+    // polls, so the main actor's other jobs run while it waits for keys.
+    try await runOnMainActor()
   }
 
   /// Checks every tree file before the terminal is touched, then runs the explorer.
   @MainActor
-  private func runOnMainActor() throws {
+  private func runOnMainActor() async throws {
     var scenes: [any Scene] = []
     var problems: [String] = []
     for path in trees {
@@ -60,7 +61,7 @@ struct RunCommand: ParsableCommand {
     let options = Explorer.Options(
       includesBuiltInScenes: true, colors: !noColor, traceFile: trace, recordFile: record)
     do {
-      try Explorer.run(scenes, options: options, startingAt: scene ?? scenes.first?.id)
+      try await Explorer.run(scenes, options: options, startingAt: scene ?? scenes.first?.id)
     } catch {
       fail(error.message)
     }

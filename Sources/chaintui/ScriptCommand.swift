@@ -4,7 +4,7 @@ import ChainTUI
 import Foundation
 
 /// `chaintui script FILE...`: runs scripts headlessly and reports one line per script.
-struct ScriptCommand: ParsableCommand {
+struct ScriptCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "script",
     abstract: "Run scripts against the explorer without a terminal.",
@@ -31,8 +31,10 @@ struct ScriptCommand: ParsableCommand {
     guard !files.isEmpty else { throw ValidationError("Give at least one script file.") }
   }
 
-  func run() throws {
-    let failed = try MainActor.assumeIsolated { try runScripts() }
+  func run() async throws {
+    // NB: the root command is async, so ArgumentParser may call run() off the main thread;
+    // the scripts run on the main actor, as the explorer does.
+    let failed = try await runScripts()
     if failed > 0 { throw ExitCode.failure }
   }
 

@@ -1,6 +1,8 @@
-/// The explorer's run loop: polls the terminal for a key with a short timeout (so timers fire and
-/// the main actor is never blocked), moves the app's virtual clock by the time that passed, hands
-/// the key to the app, and presents a new frame after every key or timer.
+/// The explorer's run loop: polls the terminal for a key with a short timeout (so timers fire),
+/// moves the app's virtual clock by the time that passed, hands the key to the app, presents a new
+/// frame after every key or timer, and yields the main actor between turns, so the work queued on
+/// it meanwhile (remote posts, next-turn listeners, a scene's tasks) runs while the explorer
+/// waits for keys.
 ///
 /// It is the one driver. The interactive explorer runs it on an ncurses terminal with the system
 /// clock; the headless harness runs the same loop, step by step, on a ``HeadlessTerminal`` with a
@@ -48,11 +50,17 @@ package final class AppRunner {
 
   /// Runs until the app asks to quit, then writes the recording's final screen.
   ///
+  /// Between turns it yields the main actor (`Task.yield`), so other main-actor jobs run; it
+  /// never blocks the main actor for longer than one poll.
+  ///
   /// - Throws: What the terminal throws when input can never arrive again, or a recorder's
   ///   write error.
-  package func run() throws {
+  package func run() async throws {
     try start()
-    while !app.isFinished { try step() }
+    while !app.isFinished {
+      try step()
+      await Task.yield()
+    }
     try finish()
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// import ChainTUI
 ///
-/// try Explorer.run([InboxScene()])
+/// try await Explorer.run([InboxScene()])
 /// ```
 ///
 /// The explorer shows one tab per scene; the keys, the inspector and the help are those of
@@ -46,20 +46,24 @@ public enum Explorer {
 
   /// Runs the explorer on scenes until the user quits, showing the first.
   ///
+  /// It runs on the main actor (ncurses is used from the main thread only) and suspends between
+  /// polls for keys, so the main actor's other work, such as posts from other threads through a
+  /// ``RemoteNode``, is delivered while the explorer waits.
+  ///
   /// - Parameters:
   ///   - scenes: The scenes, in tab order; each is adopted by this run (see ``Scene``).
   ///   - options: Built-in scenes, colours, trace and recording.
   /// - Throws: ``ExplorerError`` when there is no scene, two share an id, a file cannot be
   ///   written, or there is no usable terminal; the terminal is restored first.
   public static func run(_ scenes: [any Scene], options: Options = Options())
-    throws(ExplorerError)
+    async throws(ExplorerError)
   {
-    try run(scenes, options: options, startingAt: nil)
+    try await run(scenes, options: options, startingAt: nil)
   }
 
   /// Runs the explorer, starting on the scene with an id (the first when `nil`).
   package static func run(_ scenes: [any Scene], options: Options, startingAt start: String?)
-    throws(ExplorerError)
+    async throws(ExplorerError)
   {
     let builtIns = options.includesBuiltInScenes ? SceneCatalog.ids : []
     try check(ids: builtIns + scenes.map(\.id), start: start)
@@ -84,7 +88,7 @@ public enum Explorer {
       builtInScenes: options.includesBuiltInScenes, scenes: scenes)
     app.select(sceneID: start ?? scenes.first?.id ?? app.scene.id)
     do {
-      try AppRunner(app: app, terminal: terminal, recorder: recorder).run()
+      try await AppRunner(app: app, terminal: terminal, recorder: recorder).run()
       terminal.restore()
     } catch {
       terminal.restore()

@@ -1,6 +1,7 @@
 /// Runs `chaintui inspect` against a terminal: between keys (polled with a short timeout) it
 /// reads what the trace source has, so records show up as they arrive and the screen is
-/// redrawn only when a key or a record came.
+/// redrawn only when a key or a record came. Between turns it yields the main actor, as
+/// ``AppRunner`` does.
 @MainActor
 package final class InspectRunner {
   private let inspector: TraceInspector
@@ -22,7 +23,7 @@ package final class InspectRunner {
   /// Runs until the user quits.
   ///
   /// - Throws: What the terminal throws when input can never arrive again.
-  package func run() throws {
+  package func run() async throws {
     let app = inspector.app
     app.resize(to: terminal.size)
     _ = source.poll(into: inspector)
@@ -32,6 +33,7 @@ package final class InspectRunner {
       if let key { app.press(key) }
       let arrived = source.poll(into: inspector)
       if key != nil || arrived { terminal.present(app.render()) }
+      await Task.yield()
     }
   }
 }

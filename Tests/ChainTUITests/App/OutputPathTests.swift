@@ -25,12 +25,12 @@ struct OutputPathTests {
   @Test(
     "the explorer refuses a bad --trace or --record path before it opens the terminal",
     arguments: [true, false])
-  func explorerRefusesBeforeTheTerminal(trace: Bool) {
+  func explorerRefusesBeforeTheTerminal(trace: Bool) async {
     let options = Explorer.Options(
       includesBuiltInScenes: true, colors: false, traceFile: trace ? directory : nil,
       recordFile: trace ? nil : directory)
     do {
-      try Explorer.run([], options: options, startingAt: nil)
+      try await Explorer.run([], options: options, startingAt: nil)
       Issue.record("the explorer ran")
     } catch {
       // No terminal in tests: had it been opened first, its error would be the one thrown.

@@ -8,11 +8,11 @@ import Testing
 @MainActor
 struct RunnerTests {
   @Test("the runner delivers queued keys, presents a frame after each, and stops on q")
-  func runsUntilQuit() throws {
+  func runsUntilQuit() async throws {
     let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
     terminal.enqueue(.character("2"), .enter, .character("q"))
     let app = App(size: Size(width: 1, height: 1), colors: false)
-    try AppRunner(app: app, terminal: terminal, clock: ManualLoopClock()).run()
+    try await AppRunner(app: app, terminal: terminal, clock: ManualLoopClock()).run()
     #expect(app.isFinished)
     #expect(app.scene.id == "router")
     #expect(terminal.presentCount == 4)
@@ -20,17 +20,17 @@ struct RunnerTests {
   }
 
   @Test("a resize from the terminal re-lays out at the new size")
-  func resizes() throws {
+  func resizes() async throws {
     let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
     terminal.resize(to: Size(width: 100, height: 30))
     terminal.enqueue(.character("q"))
     let app = App(size: Size(width: 80, height: 24), colors: false)
-    try AppRunner(app: app, terminal: terminal, clock: ManualLoopClock()).run()
+    try await AppRunner(app: app, terminal: terminal, clock: ManualLoopClock()).run()
     #expect(terminal.lastFrame?.size == Size(width: 100, height: 30))
   }
 
   @Test("the recorder writes a replayable script: size, scene, then one line per key or resize")
-  func records() throws {
+  func records() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-record-\(UUID().uuidString).script").path
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -41,7 +41,7 @@ struct RunnerTests {
     terminal.enqueue(.character("q"))
     let app = App(size: Size(width: 80, height: 24), colors: false)
     let recorder = try SessionRecorder(path: path)
-    try AppRunner(app: app, terminal: terminal, clock: ManualLoopClock(), recorder: recorder).run()
+    try await AppRunner(app: app, terminal: terminal, clock: ManualLoopClock(), recorder: recorder).run()
     let script = try String(contentsOfFile: path, encoding: .utf8)
     let lines = script.split(separator: "\n").map(String.init)
     #expect(
@@ -55,13 +55,13 @@ struct RunnerTests {
   }
 
   @Test("a recording ends with every row of the final screen, so a diverging replay fails")
-  func recordsFinalScreen() throws {
+  func recordsFinalScreen() async throws {
     let pipe = Pipe()
     let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
     terminal.enqueue(.tab, .character("l"), .character("q"))
     let app = App(size: Size(width: 80, height: 24), colors: false)
     let recorder = SessionRecorder(handle: pipe.fileHandleForWriting)
-    try AppRunner(app: app, terminal: terminal, clock: ManualLoopClock(), recorder: recorder).run()
+    try await AppRunner(app: app, terminal: terminal, clock: ManualLoopClock(), recorder: recorder).run()
     try pipe.fileHandleForWriting.close()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let script = try ScriptParser.parse(text, file: "r.chaintui")
@@ -83,14 +83,14 @@ struct RunnerTests {
   }
 
   @Test("time under a millisecond per poll adds up: the app's clock and the recording agree")
-  func carriesSubMillisecondTime() throws {
+  func carriesSubMillisecondTime() async throws {
     let pipe = Pipe()
     let clock = ManualLoopClock()
     // 0.6 ms between polls: a recorder that dropped each remainder would record 0 ms forever.
     let terminal = PacedTerminal(clock: clock, pace: .microseconds(600), keys: 10)
     let app = App(size: Size(width: 80, height: 24), colors: false)
     let recorder = SessionRecorder(handle: pipe.fileHandleForWriting)
-    try AppRunner(app: app, terminal: terminal, clock: clock, recorder: recorder).run()
+    try await AppRunner(app: app, terminal: terminal, clock: clock, recorder: recorder).run()
     try pipe.fileHandleForWriting.close()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let ticks = try ScriptParser.parse(text, file: "r").steps.compactMap { step -> Duration? in
@@ -103,7 +103,7 @@ struct RunnerTests {
   }
 
   @Test("the recorder writes the time that passed before a key as a tick")
-  func recordsTicks() throws {
+  func recordsTicks() async throws {
     let pipe = Pipe()
     let recorder = SessionRecorder(handle: pipe.fileHandleForWriting)
     recorder.elapsed(.milliseconds(1500))
@@ -129,7 +129,7 @@ struct TraceForwardingTests {
   }
 
   @Test("each line of the --trace file names the scene it came from as its scope")
-  func traceLinesNameTheirScene() throws {
+  func traceLinesNameTheirScene() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("chaintui-scope-\(UUID().uuidString).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -164,5 +164,33 @@ final class PacedTerminal: TerminalBackend {
     clock.advance(by: pace)
     keysLeft -= 1
     return keysLeft >= 0 ? .tab : .character("q")
+  }
+}
+
+/// A terminal that quits as soon as a main-actor job queued before the loop started has run.
+@MainActor
+private final class YieldProbeTerminal: TerminalBackend {
+  var jobRan = false
+  var pollsBeforeJob = 0
+  let size = Size(width: 80, height: 24)
+  func present(_ grid: Grid) {}
+  func nextKey(timeout: Duration) throws -> Key? {
+    if jobRan || pollsBeforeJob >= 1_000 { return .character("q") }
+    pollsBeforeJob += 1
+    return nil
+  }
+}
+
+@Suite("Runner and the main actor")
+@MainActor
+struct RunnerYieldTests {
+  @Test("the loop yields the main actor between polls, so jobs queued on it run while it waits")
+  func loopLetsMainActorJobsRun() async throws {
+    let terminal = YieldProbeTerminal()
+    Task { @MainActor in terminal.jobRan = true }
+    let app = App(size: Size(width: 80, height: 24), colors: false)
+    try await AppRunner(app: app, terminal: terminal, clock: ManualLoopClock()).run()
+    #expect(terminal.jobRan)
+    #expect(terminal.pollsBeforeJob < 1_000, "the job never ran while the loop polled")
   }
 }

@@ -28,7 +28,15 @@ struct RecordedSessionTests {
     app.showsTimings = false
     let pipe = Pipe()
     let recorder = SessionRecorder(handle: pipe.fileHandleForWriting)
-    try AppRunner(app: app, terminal: terminal, clock: clock, recorder: recorder).run()
+    // NB: the runner's turns without its yields, in one main-actor job. Under `swift test` on
+    // Linux the main actor is drained by whichever worker thread libdispatch picks after each
+    // suspension, and a trace payload is described only on the thread that recorded it, so
+    // a resumed job could show "not described" where the replay shows the payload. In the
+    // chaintui binary the main actor stays on the main thread.
+    let runner = AppRunner(app: app, terminal: terminal, clock: clock, recorder: recorder)
+    try runner.start()
+    while !app.isFinished { try runner.step() }
+    try runner.finish()
     try pipe.fileHandleForWriting.close()
     let script = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return Live(
