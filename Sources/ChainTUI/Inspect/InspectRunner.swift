@@ -1,7 +1,8 @@
 /// Runs `chaintui inspect` against a terminal: between keys (polled with a short timeout) it
 /// reads what the trace source has, so records show up as they arrive and the screen is
-/// redrawn only when a key or a record came. Between turns it yields the main actor, as
-/// ``AppRunner`` does.
+/// redrawn only when a key or a record came.
+///
+/// Between turns it yields the main actor, as ``AppRunner`` does.
 @MainActor
 package final class InspectRunner {
   private let inspector: TraceInspector
