@@ -27,7 +27,7 @@ private func spin(until done: () -> Bool) -> Bool {
 @MainActor
 @Suite("Settling: waiting for remote posts without blocking")
 struct SettleTests {
-  @Test("rule 24: each task that posts and then settles sees all its posts delivered")
+  @Test("rule 42: each task that posts and then settles sees all its posts delivered")
   func postsFromDetachedTasksAreDeliveredWhenSettleReturns() async {
     let tasks = 6
     let perTask = 500
@@ -51,7 +51,7 @@ struct SettleTests {
     #expect(heard.counts == Array(repeating: perTask, count: tasks))
   }
 
-  @Test("rule 24: the bus's settle waits for events enqueued from detached tasks")
+  @Test("rule 42: the bus's settle waits for events enqueued from detached tasks")
   func busSettleWaitsForEnqueuedEvents() async {
     let bus = EventBus(name: "settle")
     let heard = Heard(tasks: 1)
@@ -68,7 +68,7 @@ struct SettleTests {
     subscription.cancel()
   }
 
-  @Test("rule 24: settle also waits for the next-turn calls the settled posts queued")
+  @Test("rule 42: settle also waits for the next-turn calls the settled posts queued")
   func settleWaitsForNextTurnCalls() async {
     let node = Node("deferred")
     let calls = Atomic<Int>(0)
@@ -84,7 +84,7 @@ struct SettleTests {
     #expect(seen == 100)
   }
 
-  @Test("rule 24: settle with nothing posted returns, from the main actor and from a task")
+  @Test("rule 42: settle with nothing posted returns, from the main actor and from a task")
   func settleWithNothingPendingReturns() async {
     let remote = Node("idle").remote
     await remote.settle()
@@ -92,7 +92,7 @@ struct SettleTests {
     await EventBus(name: "idle").settle()
   }
 
-  @Test("rule 24: a task cancelled before it settles returns without the main actor")
+  @Test("rule 42: a task cancelled before it settles returns without the main actor")
   func settleInACancelledTaskReturnsAtOnce() async {
     let remote = Node("cancelled").remote
     let returned = Atomic<Bool>(false)
@@ -107,7 +107,7 @@ struct SettleTests {
     await task.value
   }
 
-  @Test("rule 24: cancelling a task that waits in settle resumes it once and leaks nothing")
+  @Test("rule 42: cancelling a task that waits in settle resumes it once and leaks nothing")
   func cancellingAWaitingSettleResumesItOnce() async {
     weak var watched: SettleBarrier?
     let returned = Atomic<Bool>(false)
