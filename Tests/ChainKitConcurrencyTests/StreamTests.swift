@@ -49,6 +49,19 @@ struct StreamTests {
     #expect(root.registrationCount == 0)
   }
 
+  @Test("rule 39: a waiting consumer gets every element in order while the main actor posts")
+  func waitingConsumerGetsEveryElementInOrder() async throws {
+    let node = Node("node")
+    let consumer = take(20_000, from: node.events(for: .tick))
+    for chunk in 0..<200 {
+      for value in 0..<100 { node.post(.tick, chunk * 100 + value) }
+      await Task.yield()
+    }
+    #expect(await consumer.value == Array(0..<20_000))
+    await RemoteNode.flush()
+    #expect(node.registrationCount == 0)
+  }
+
   @Test("rule 39: a node stream's listener obeys a stop below it")
   func nodeStreamObeysStop() async throws {
     let root = Node("root")
@@ -154,6 +167,37 @@ struct StreamTests {
     #expect(await take(2, from: newest).value == [4, 5])
     #expect(await take(2, from: oldest).value == [1, 2])
     tracing.cancel()
+  }
+
+  @Test("rule 40: a bounded bus stream reports its drops to the bus's tracers")
+  func boundedBusStreamTracesDrops() async throws {
+    let bus = EventBus(name: "bus")
+    let collector = Collector()
+    let tracing = bus.install(collector)
+    let stream = bus.events(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    for value in 1...3 { bus.publish(value) }
+    #expect(stream.droppedCount == 2)
+    #expect(
+      collector.drops
+        == [1, 2].map {
+          StreamDropRecord(source: "bus", key: "Int", policy: "bufferingNewest(1)", dropped: $0)
+        })
+    #expect(await take(1, from: stream).value == [3])
+    tracing.cancel()
+  }
+
+  @Test("rule 39: a property stream ends when the property is released")
+  func propertyStreamEndsWithTheProperty() async throws {
+    var property: Property<Int>? = Property(1)
+    let stream = try #require(property).values
+    property?.value = 2
+    property = nil
+    let all = await Task.detached {
+      var seen: [Int] = []
+      for await value in stream { seen.append(value) }
+      return seen
+    }.value
+    #expect(all == [1, 2])
   }
 
   @Test("rule 40: an unbounded stream never drops")
