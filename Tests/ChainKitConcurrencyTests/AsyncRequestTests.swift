@@ -166,7 +166,7 @@ struct AsyncRequestTests {
       return try await remote.request(.length, "x")
     }
     let result = await asking.result
-    await RemoteNode.flush()
+    await queueReached()
     guard case .failure(let error) = result, case .cancelled? = error as? RequestError else {
       Issue.record("the request ended with \(result), not cancelled")
       return

@@ -45,7 +45,7 @@ struct StreamTests {
     let stream = root.events(for: .tick)
     for value in 0..<1_000 { leaf.post(.tick, value) }
     #expect(await take(1_000, from: stream).value == Array(0..<1_000))
-    await RemoteNode.flush()
+    await queueReached()
     #expect(root.registrationCount == 0)
   }
 
@@ -58,7 +58,7 @@ struct StreamTests {
       await Task.yield()
     }
     #expect(await consumer.value == Array(0..<20_000))
-    await RemoteNode.flush()
+    await queueReached()
     #expect(node.registrationCount == 0)
   }
 
@@ -117,7 +117,7 @@ struct StreamTests {
     node.post(.tick, 1)
     consumer.cancel()
     _ = await consumer.value
-    await RemoteNode.flush()
+    await queueReached()
     #expect(node.registrationCount == 0)
     node.post(.tick, 2)
   }
@@ -130,7 +130,7 @@ struct StreamTests {
     #expect(node.registrationCount == 1)
     #expect(stream != nil)
     stream = nil
-    await RemoteNode.flush()
+    await queueReached()
     #expect(node.registrationCount == 0)
   }
 
@@ -217,7 +217,7 @@ struct StreamTests {
     bus.publish(42)
     bus.publish(43)
     #expect(await take(3, from: stream).value == [41, 42, 43])
-    await RemoteNode.flush()
+    await queueReached()
     #expect(bus.subscriberCount(for: Int.self) == 0)
     producing.cancel()
   }
@@ -231,7 +231,7 @@ struct StreamTests {
     property.setSilently(9)
     property.value = 3
     #expect(await take(3, from: stream).value == [1, 2, 3])
-    await RemoteNode.flush()
+    await queueReached()
     #expect(property.observerCount == 0)
   }
 
