@@ -45,6 +45,9 @@ let package = Package(
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    // Imports ChainKit without @testable: what a user's program can do with the public API.
+    .testTarget(
+      name: "ChainKitPublicAPITests", dependencies: ["ChainKit"], swiftSettings: strict),
     // Randomized programs run against ChainKit and a small reference model, log against log.
     .testTarget(name: "ChainKitModelTests", dependencies: ["ChainKit"], swiftSettings: strict),
     // The web-platform-tests dom/events cases that apply to a tree without a browser.

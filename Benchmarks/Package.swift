@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // ChainKit's benchmarks: ChainKit against the floor and against what users would pick instead
-// (a hand-written weak chain, Foundation's NotificationCenter, OpenCombine), in one run.
+// (a hand-written weak chain, Foundation's NotificationCenter, OpenCombine,
+// AsyncStream and swift-async-algorithms' AsyncChannel), in one run.
 // A package of its own so that `make test` never builds OpenCombine or runs the benchmarks.
 import PackageDescription
 
@@ -15,6 +16,7 @@ let package = Package(
   dependencies: [
     .package(name: "ChainKit", path: ".."),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
   ],
   targets: [
     .target(name: "CAllocCounter"),
@@ -28,6 +30,7 @@ let package = Package(
         .product(name: "ChainTUI", package: "ChainKit"),
         .product(name: "ChainTUITesting", package: "ChainKit"),
         .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
       swiftSettings: strict
     ),

@@ -84,6 +84,8 @@ struct TraceSchemaTests {
         BusRecord(
           bus: "b", type: "T", event: "T()", source: .publish, subscribersRun: 0, errors: [])),
       .producer(ProducerRecord(bus: "b", type: "T", action: .registered)),
+      .streamDrop(
+        StreamDropRecord(source: "a", key: "k", policy: "bufferingNewest(1)", dropped: 2)),
     ]
     for record in records {
       let line = TraceLine(time: 7, scope: "s", .record(record))

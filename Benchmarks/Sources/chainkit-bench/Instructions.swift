@@ -51,16 +51,42 @@ struct Instructions {
   }
 
   /// Instructions and allocations per operation of one case.
+  ///
+  /// A case whose work runs on other threads too (`clock: .process`) is counted differently:
+  /// callgrind's collection window is per thread (a client request toggles the calling thread's
+  /// collection only), so the window would see the producing thread alone. Such a case runs
+  /// twice with collection on from the start and no window, `iterations` and `iterations / 2`
+  /// times; Ir per op is the difference over the difference in iterations, every thread counted.
   func measure(_ benchCase: BenchCase) -> (instructions: Double, allocations: Double)? {
-    let output = directory + "/callgrind.out"
     let iterations = benchCase.callgrindIterations
+    guard benchCase.clock == .process else { return run(benchCase, iterations, everyThread: false) }
+    let half = max(iterations / 2, 1)
+    guard half < iterations,
+      let full = run(benchCase, iterations, everyThread: true),
+      let part = run(benchCase, half, everyThread: true)
+    else { return nil }
+    let perOp =
+      (full.instructions * Double(iterations) - part.instructions * Double(half))
+      / Double(iterations - half)
+    return (perOp, full.allocations)
+  }
+
+  /// One child run under callgrind; Ir per op over `iterations` (the window's, or, for
+  /// `everyThread`, the whole run's).
+  private func run(_ benchCase: BenchCase, _ iterations: Int, everyThread: Bool) -> (
+    instructions: Double, allocations: Double
+  )? {
+    let output = directory + "/callgrind.out"
+    var environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+    if everyThread { environment["CHAINKIT_BENCH_EVERY_THREAD"] = "1" }
     let result = Shell.run(
       "valgrind",
       [
-        "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(output)",
-        binary, "--case", benchCase.id, "--iterations", String(iterations),
+        "--tool=callgrind", "--collect-atstart=\(everyThread ? "yes" : "no")",
+        "--callgrind-out-file=\(output)", binary, "--case", benchCase.id, "--iterations",
+        String(iterations),
       ],
-      environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+      environment: environment)
     guard result.status == 0,
       let report = result.output.split(separator: "\n").last(where: {
         $0.hasPrefix("window\t")

@@ -5,7 +5,7 @@ enum Suite {
   static func cases() -> [BenchCase] {
     FloorCases.all() + LibraryPeerCases.all() + ChainKitCases.all() + BusCases.all()
       + DataCases.all() + ObservationCases.all() + TracingCases.all() + ScalingCases.all()
-      + ChainTUICases.all()
+      + ChainTUICases.all() + StreamCases.all()
   }
 
   /// The rows of the comparison table; a row whose cases were filtered out is left out.
@@ -130,6 +130,28 @@ enum Suite {
     Comparison(
       title: "share: tracer on another tree vs none", subject: "tracing.shareElsewhere",
       peer: "tracing.shareOff", gate: .ratio(atMost: 1.05, "<= 1.05x")),
+    Comparison(
+      title: "node stream, 1 consumer vs AsyncStream", subject: "stream1.node",
+      peer: "stream1.asyncStream", gate: .ratio(atMost: 1, "<= 1x", maxAllocations: nil)),
+    Comparison(
+      title: "node stream, 10 consumers vs AsyncStream", subject: "stream10.node",
+      peer: "stream10.asyncStream", perDelivery: true,
+      gate: .ratio(atMost: 1, "<= 1x", maxAllocations: nil)),
+    Comparison(
+      title: "bus stream, 1 consumer vs AsyncStream", subject: "stream1.bus",
+      peer: "stream1.asyncStream"),
+    Comparison(
+      title: "bus stream, 10 consumers vs AsyncStream", subject: "stream10.bus",
+      peer: "stream10.asyncStream", perDelivery: true),
+    Comparison(
+      title: "node stream, 1 consumer vs AsyncChannel", subject: "stream1.node",
+      peer: "stream1.asyncChannel"),
+    Comparison(
+      title: "node stream, 10 consumers vs AsyncChannel", subject: "stream10.node",
+      peer: "stream10.asyncChannel", perDelivery: true),
+    Comparison(
+      title: "post with an unconsumed stream vs without", subject: "streamIdle.stream",
+      peer: "streamIdle.none"),
     .budget(
       "ChainTUI 200x60 frame vs 1 ms", subject: "tui.render", nanoseconds: 1e6, "< 1 ms"),
     .budget(

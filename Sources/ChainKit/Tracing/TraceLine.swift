@@ -15,7 +15,7 @@ public struct TraceLine: Sendable, Equatable {
   /// Every `kind` of the schema, records' and the stream's.
   public static let kinds = [
     "dispatch", "request", "mount", "unmount", "share", "binding", "publish", "deadEvent",
-    "producer", "session", "dropped",
+    "producer", "streamDrop", "session", "dropped",
   ]
 
   /// What a line carries.

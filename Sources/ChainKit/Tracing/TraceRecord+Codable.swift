@@ -22,6 +22,7 @@ extension TraceRecord: Codable {
     case "publish": self = .publish(try BusRecord(from: decoder))
     case "deadEvent": self = .deadEvent(try BusRecord(from: decoder))
     case "producer": self = .producer(try ProducerRecord(from: decoder))
+    case "streamDrop": self = .streamDrop(try StreamDropRecord(from: decoder))
     case let kind: throw TraceDecodingError.Problem.unknownKind(kind)
     }
   }
@@ -56,6 +57,9 @@ extension TraceRecord: Codable {
       try record.encode(to: encoder)
     case .producer(let record):
       try container.encode("producer", forKey: .kind)
+      try record.encode(to: encoder)
+    case .streamDrop(let record):
+      try container.encode("streamDrop", forKey: .kind)
       try record.encode(to: encoder)
     }
   }

@@ -20,6 +20,8 @@ public enum TraceRecord: Sendable, Equatable {
   case deadEvent(BusRecord)
   /// A producer registered, replaced or removed on a bus.
   case producer(ProducerRecord)
+  /// A bounded stream dropped an element (see ``ChainStream``).
+  case streamDrop(StreamDropRecord)
 
   /// The key or node names this record is about, for filtering.
   public var keyName: String? {
@@ -30,6 +32,7 @@ public enum TraceRecord: Sendable, Equatable {
     case .share(let record): record.key
     case .publish(let record), .deadEvent(let record): record.type
     case .producer(let record): record.type
+    case .streamDrop(let record): record.key
     }
   }
 
@@ -55,6 +58,7 @@ public enum TraceRecord: Sendable, Equatable {
     case .binding: []
     case .share(let record): [record.node]
     case .publish, .deadEvent, .producer: []
+    case .streamDrop(let record): [record.source]
     }
   }
 }

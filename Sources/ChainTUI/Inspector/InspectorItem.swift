@@ -40,6 +40,7 @@ package struct InspectorItem: Sendable {
     switch record {
     case .dispatch(let dispatch): dispatch.kind == .request ? .request : .event
     case .publish, .deadEvent, .producer: .bus
+    case .streamDrop: .event
     case .share: .data
     case .binding: .binding
     case .mount, .unmount: .mount
@@ -65,6 +66,8 @@ package struct InspectorItem: Sendable {
     case .binding(let binding):
       "bind \(binding.group).\(binding.member) \(binding.kind.rawValue): "
         + "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
+    case .streamDrop(let drop):
+      "stream \(drop.key) at \(drop.source) dropped an element (\(drop.dropped) so far, \(drop.policy))"
     case .mount(let mount): "mount \(mount.node) under \(mount.parent)"
     case .unmount(let mount):
       "unmount \(mount.node) from \(mount.parent) (\(mount.reason.rawValue))"

@@ -1,0 +1,41 @@
+extension EventBus {
+  /// Every event of exactly `type` published on this bus, as an asynchronous sequence.
+  ///
+  /// The stream subscribes at once, like ``subscribe(_:_:)-(_,(Event)throws->Void)``: if a
+  /// producer is registered for `type`, its current value is the stream's first element (Tolo's
+  /// rule); then every publish, in the order the main actor published them.
+  ///
+  /// ```swift
+  /// for await tick in bus.events(of: Tick.self) {
+  ///   print(tick.count)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The event type; subclasses and conforming types are not delivered.
+  ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to
+  ///     the bus's tracers.
+  /// - Returns: A stream that ends its subscription when its consuming task is cancelled or it is
+  ///   dropped; see ``ChainStream``.
+  public func events<Event: Sendable>(
+    of type: Event.Type, bufferingPolicy: StreamBufferingPolicy = .unbounded
+  ) -> ChainStream<Event> {
+    let channel = StreamChannel<Event>(bufferingPolicy)
+    var reportDrop: (@MainActor (Int) -> Void)?
+    if bufferingPolicy != .unbounded {
+      let typeName = String(describing: type)
+      // NB: unowned(unsafe), as `install(_:)` does: the feed lives in a subscriber this bus owns.
+      reportDrop = { [unowned(unsafe) self] total in
+        guard self.isTraced else { return }
+        self.trace(
+          .streamDrop(
+            StreamDropRecord(
+              source: self.name, key: typeName, policy: bufferingPolicy, dropped: total)))
+      }
+    }
+    let feed = StreamFeed(channel, reportDrop: reportDrop)
+    let token = subscribe(type) { event in feed.send(event) }
+    channel.endsRegistration(token)
+    return ChainStream(channel)
+  }
+}

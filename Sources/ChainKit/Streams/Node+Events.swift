@@ -1,0 +1,97 @@
+// Node streams: an ordinary listener whose body hands each payload to a `StreamChannel`. Being a
+// listener, it obeys every dispatch rule (snapshots, phases, stops, removal at once), and its
+// token ends when the stream's consumer goes.
+
+extension Node {
+  /// The payloads of every dispatch of `key` that reaches this node, as an asynchronous sequence.
+  ///
+  /// The stream installs a listener here at once, in registration order among the node's other
+  /// listeners; it behaves like any listener (a dispatch under way does not see it, a stop before
+  /// it keeps the event from it, removing it takes effect at once). Payloads are yielded as this
+  /// node sees them (after its interceptors), in the order the main actor dispatched them.
+  ///
+  /// ```swift
+  /// for await index in list.events(for: .itemClicked) {
+  ///   print("clicked \(index)")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - phase: `.bubble` (the default) hears the event here as a bubble listener does (at the
+  ///     target, and on the way up if the key bubbles); `.capture` as a capture listener does (on
+  ///     the way down, and at the target first); `.target` only when this node is the target.
+  ///   - bufferingPolicy: What to keep for a consumer that falls behind; see
+  ///     ``StreamBufferingPolicy``.
+  /// - Returns: A stream that ends its listener when its consuming task is cancelled or it is
+  ///   dropped; see ``ChainStream``.
+  public func events<Payload: Sendable>(
+    for key: EventKey<Payload>, phase: Phase = .bubble,
+    bufferingPolicy: StreamBufferingPolicy = .unbounded
+  ) -> ChainStream<Payload> {
+    let (stream, feed) = makeStream(Payload.self, key: key.name, bufferingPolicy)
+    let onlyAtTarget = phase == .target
+    listen(for: key, phase: phase, feed: feed) { ctx, payload in
+      if onlyAtTarget, ctx.phase != .target { return }
+      feed.send(payload)
+    }
+    return stream
+  }
+
+  /// Every dispatch of `key` that reaches this node, with the facts of its delivery (phase,
+  /// target name, node name, dispatch id), as an asynchronous sequence.
+  ///
+  /// Follows the rules of ``events(for:phase:bufferingPolicy:)``; each element is a
+  /// ``DeliveredEvent`` taken when the event reached this node.
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - phase: `.bubble`, `.capture` or `.target`, as in ``events(for:phase:bufferingPolicy:)``.
+  ///   - bufferingPolicy: What to keep for a consumer that falls behind.
+  /// - Returns: A stream of delivered events; see ``ChainStream``.
+  public func deliveredEvents<Payload: Sendable>(
+    for key: EventKey<Payload>, phase: Phase = .bubble,
+    bufferingPolicy: StreamBufferingPolicy = .unbounded
+  ) -> ChainStream<DeliveredEvent<Payload>> {
+    let (stream, feed) = makeStream(DeliveredEvent<Payload>.self, key: key.name, bufferingPolicy)
+    let onlyAtTarget = phase == .target
+    listen(for: key, phase: phase, feed: feed) { ctx, payload in
+      if onlyAtTarget, ctx.phase != .target { return }
+      feed.send(DeliveredEvent(ctx, payload: payload))
+    }
+    return stream
+  }
+
+  /// A stream whose drops are reported to the tracers on this node's path.
+  func makeStream<Element: Sendable>(
+    _: Element.Type, key: String, _ policy: StreamBufferingPolicy
+  ) -> (ChainStream<Element>, StreamFeed<Element>) {
+    let channel = StreamChannel<Element>(policy)
+    let name = self.name
+    let reportDrop: (@MainActor (Int) -> Void)?
+    if case .unbounded = policy {
+      reportDrop = nil
+    } else {
+      reportDrop = { [unowned(unsafe) core] total in
+        // NB: the feed lives in a registration at this node (or a subscriber under it), which
+        // never outlives the core.
+        guard Trace.installedCount > 0 else { return }
+        Trace.emit(
+          .streamDrop(StreamDropRecord(source: name, key: key, policy: policy, dropped: total)),
+          to: core.tracersOnPath)
+      }
+    }
+    return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))
+  }
+
+  /// Installs the listener behind a stream and ties its token to the stream's consumer.
+  private func listen<Payload, Element>(
+    for key: EventKey<Payload>, phase: Phase, feed: StreamFeed<Element>,
+    _ body: @escaping @MainActor (inout EventContext, Payload) -> Void
+  ) {
+    let box = ListenerBox<Payload>(
+      keyID: key.id, capture: phase == .capture, once: false, target: nil, body: body)
+    core.add(box)
+    feed.channel.endsRegistration(box.ticket)
+  }
+}
