@@ -131,7 +131,10 @@ extension App {
     // The focused panel's keys come first; the global reminder shrinks to make room.
     let reminders =
       inspector.isEditingFilter
-      ? [" enter done  esc clear "] : [" ? help  i inspector  q quit ", " ? help "]
+      ? [" enter done  esc clear "]
+      : focusedPanelTakesDigits
+        ? [" digits type here, F1-F6 scenes  ? help ", " F1-F6 scenes "]
+        : [" ? help  i inspector  q quit ", " ? help "]
     let right =
       reminders.first { DisplayWidth.of(left) + DisplayWidth.of($0) < row.width }
       ?? reminders[reminders.count - 1]
