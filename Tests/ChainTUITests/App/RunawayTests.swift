@@ -34,6 +34,12 @@ struct RunawayTests {
     #expect(refusal.hasPrefix("tgt ping: refused: 'ping' was not dispatched: nested work"))
   }
 
+  @Test("a refusal's log line is drawn as an error is")
+  func refusalLineIsRed() {
+    let theme = Theme(colors: true)
+    #expect(theme.logLine("tgt ping: refused: 'ping' was not dispatched").foreground == .red)
+  }
+
   @Test("the inspector's row and details of the refused dispatch say refused, and why")
   func inspectorRowAndDetailsSayRefused() throws {
     let app = try Self.app()
