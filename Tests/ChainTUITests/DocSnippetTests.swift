@@ -6,10 +6,13 @@ import Testing
 ///
 /// A block claims to compile with the line `<!-- compiles -->` just above its fence (DocC and
 /// GitHub do not show it); `<!-- compiles after the previous one -->` compiles it after the
-/// file's previous marked block, for a page that builds one example in steps. A block is compiled
+/// file's previous marked block, for a page that builds one example in steps; `<!-- fragment -->`
+/// marks a block that leans on the text around it, which is not compiled, and `<!-- compiled as
+/// FILE -->` one that is a source file of the package (the README's example, which
+/// ReadmeExampleTests holds to `Sources/chainkit-example/main.swift`). Every Swift block has
+/// one of the marks, so a new block is a choice, not an oversight. A block is compiled
 /// as written, imports included; one without any `import` line gets its catalog's module
-/// (`ChainKit`, or `ChainKit` and `ChainTUI`), as a reader of that page has it. Blocks without the
-/// mark are fragments that lean on the text around them.
+/// (`ChainKit`, or `ChainKit` and `ChainTUI`), as a reader of that page has it.
 ///
 /// The same door as ``EventContextEscapeTests``: `swiftc` with the build's `Modules` directory.
 @Suite("Documentation snippets")
@@ -75,6 +78,21 @@ struct DocSnippetTests {
   func compiles(_ snippet: Snippet) throws {
     let result = try Self.typecheck(snippet.source)
     #expect(result.status == 0, "\(snippet.location) does not compile:\n\(result.output)")
+  }
+
+  @Test("every Swift block says whether it compiles or is a fragment")
+  func everyBlockIsMarked() throws {
+    for url in Self.documents() {
+      let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+      for (index, line) in lines.enumerated() where line == "```swift" {
+        let mark = index > 0 ? lines[index - 1] : ""
+        #expect(
+          mark.hasPrefix("<!-- compiles") || mark.hasPrefix("<!-- compiled as ")
+            || mark == "<!-- fragment -->",
+          "\(url.lastPathComponent):\(index + 1): mark the block <!-- compiles --> or <!-- fragment -->"
+        )
+      }
+    }
   }
 
   @Test("the pages that show complete code mark it, and the three blocks issue 24 found are among")
