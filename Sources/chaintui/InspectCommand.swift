@@ -9,11 +9,12 @@ struct InspectCommand: AsyncParsableCommand {
     commandName: "inspect",
     abstract: "Inspect a ChainKit program's trace: a file, a growing file, or a live socket.",
     discussion: """
-      The traced program writes JSON Lines of the ChainKit trace schema, for instance with
-      CHAINKIT_TRACE=/tmp/chain.sock and TraceStream.installFromEnvironment(on:). The node tree
-      is rebuilt from its mounts and paths; each run or reconnect of the program is a new tab.
-      Lines that are not of the schema are skipped with a message in the session's root panel.
-      Keys are the explorer's: Tab and arrows move focus, i opens the inspector, ? shows help,
+      The traced program writes JSON Lines of the ChainKit trace schema, for instance with \
+      CHAINKIT_TRACE=/tmp/chain.sock and TraceStream.installFromEnvironment(on:). The node tree \
+      is rebuilt from its mounts and paths; each run or reconnect of the program is a new tab. \
+      Nodes released when the program exits stay in the tree, dimmed and titled (released). \
+      Lines that are not of the schema are skipped with a message in the session's root panel. \
+      Keys are the explorer's: Tab and arrows move focus, i opens the inspector, ? shows help, \
       q quits.
       """)
 

@@ -8,8 +8,9 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Start the interactive explorer (the default).",
     discussion: """
-      Keys: 1-9 switch scenes, Tab and arrows move focus, i opens the inspector, ? shows help,
-      q or Ctrl-C quits. Colours are off with --no-color or when NO_COLOR is set.
+      Keys: 1-9 or F1-F12 switch scenes (in a text field digits type; F-keys still \
+      switch), Tab and arrows move focus, i opens the inspector, ? shows help, q or Ctrl-C \
+      quits. Colours are off with --no-color or when NO_COLOR is set.
       """
   )
 

@@ -168,6 +168,19 @@ struct NodeActivityTests {
     #expect(nodes[1].core.tracersOnPath.isEmpty)
   }
 
+  @Test("a dispatch's observers are called before the path's tracers receive its record")
+  func observersBeforeTracers() throws {
+    let nodes = try chain("root", "leaf")
+    let log = Log()
+    let tracer = LoggingTracer(log: log)
+    let installation = nodes[0].install(tracer)
+    let token = nodes[1].observeActivity { activity in log.add("observer \(activity.key)") }
+    nodes[1].post(Keys.ping, 1)
+    #expect(log.entries == ["observer ping", "tracer ping"])
+    installation.cancel()
+    token.cancel()
+  }
+
   @Test("an observer may post; what it posts is observed too, after the activity that caused it")
   func observerMayPost() throws {
     let nodes = try chain("root", "leaf")
@@ -178,5 +191,15 @@ struct NodeActivityTests {
     }
     nodes[1].post(Keys.ping, 1)
     #expect(log.entries == ["ping 1", "ping 2"])
+  }
+}
+
+/// Notes each dispatch record it receives.
+@MainActor
+private final class LoggingTracer: Tracer {
+  let log: Log
+  init(log: Log) { self.log = log }
+  func receive(_ record: TraceRecord) {
+    if case .dispatch(let dispatch) = record { log.add("tracer \(dispatch.key)") }
   }
 }

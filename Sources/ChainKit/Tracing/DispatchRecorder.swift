@@ -154,8 +154,10 @@ final class DispatchRecorder {
       activities = self.activities(in: dispatch)
     }
     recycle()
-    Trace.emit(record, to: tracers)
+    // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
+    // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     if observed { ActivityDelivery.deliver(activities) }
+    Trace.emit(record, to: tracers)
   }
 
   /// Each observer's view of `record`: the hops at its node, found by identity.

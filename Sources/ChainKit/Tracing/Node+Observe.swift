@@ -8,7 +8,8 @@ extension Node {
   ///
   /// The observer runs on the main actor after the dispatch returns, like a ``Tracer``;
   /// activities of nested dispatches arrive after the dispatch that posted them, in the order
-  /// they were posted. An observer may post: what it starts nests inside the call. While no
+  /// they were posted. For one dispatch, the observers are called before the tracers on its
+  /// path receive its record. An observer may post: what it starts nests inside the call. While no
   /// node on a path is observed or traced, its dispatches pay nothing for this.
   ///
   /// ```swift

@@ -15,6 +15,19 @@ extension App {
     default:
       break
     }
+    // While the screen says "too small", nothing else it does not show may change: only a
+    // resize and quitting act.
+    guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
+      if key == .character("q") { quit() }
+      return
+    }
+    // F1-F6 switch scenes from anywhere: help, the filter field, a panel that binds them.
+    if case .f(let number) = key {
+      showsHelp = false
+      inspector.isEditingFilter = false
+      select(sceneAt: number - 1)
+      return
+    }
     if showsHelp {
       helpKey(key)
       return
@@ -65,7 +78,6 @@ extension App {
     case .character("i"): inspector.isVisible.toggle()
     case .character(let digit) where digit.isASCII && digit.isNumber:
       select(sceneAt: (digit.wholeNumberValue ?? 0) - 1)
-    case .f(let number): select(sceneAt: number - 1)
     case .tab: cycleFocus(by: 1)
     case .shiftTab: cycleFocus(by: -1)
     case .left, .right, .up, .down: moveFocus(key)
@@ -93,7 +105,10 @@ extension App {
     case .character("F"): inspector.cycleScope(by: -1)
     case .character("w"): cycleWhyPanel()
     case .character("/"): inspector.isEditingFilter = true
+    // esc undoes the inspector's narrowing one step at a time: the filter, then "why"; only
+    // then does it close the inspector (help and the README say so).
     case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
+    case .escape where inspector.whyPanel != nil: inspector.whyPanel = nil
     default: return false
     }
     return true
@@ -125,6 +140,13 @@ extension App {
       while let candidate = panel, !candidate.isFocusStop { panel = candidate.parent }
       if let panel { _ = focus(panelNamed: panel.name) }
     }
+  }
+
+  /// Whether the focused panel is a text field that takes the digits, so `1`-`9` type there
+  /// instead of switching scenes (the status line says so).
+  var focusedPanelTakesDigits: Bool {
+    guard let keys = focusedPanel?.keys else { return false }
+    return PanelKey.digits.contains { digit in keys.contains { $0.matches(digit) } }
   }
 
   /// The inspector's entries for the scene on screen, as drawn.

@@ -129,9 +129,13 @@ extension App {
       if !keys.isEmpty { left += "  |  " + keys.joined(separator: "  ") }
     }
     // The focused panel's keys come first; the global reminder shrinks to make room.
+    let functionKeys = scenes.count == 1 ? "F1" : "F1-F\(min(scenes.count, 12))"
     let reminders =
       inspector.isEditingFilter
-      ? [" enter done  esc clear "] : [" ? help  i inspector  q quit ", " ? help "]
+      ? [" enter done  esc clear "]
+      : focusedPanelTakesDigits
+        ? [" digits type here, \(functionKeys) scenes  ? help ", " \(functionKeys) scenes "]
+        : [" ? help  i inspector  q quit ", " ? help "]
     let right =
       reminders.first { DisplayWidth.of(left) + DisplayWidth.of($0) < row.width }
       ?? reminders[reminders.count - 1]

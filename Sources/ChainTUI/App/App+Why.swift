@@ -32,14 +32,30 @@ extension App {
     tracers[sceneIndex].dispatches.last(where: pattern.matches)
   }
 
-  /// Moves the inspector's "why" to the next panel of the scene, starting at the focused one;
-  /// after the last panel it is turned off.
+  /// The panels `w` goes through: those on the detailed dispatch's path first (target first,
+  /// as it bubbles), then every other panel of the scene in tree order.
+  var whyPanelOrder: [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    let panels = scene.allPanels
+    let known = Set(panels.map(\.name))
+    for name in detailedDispatch?.path ?? []
+    where known.contains(name) && seen.insert(name).inserted {
+      names.append(name)
+    }
+    for panel in panels where seen.insert(panel.name).inserted { names.append(panel.name) }
+    return names
+  }
+
+  /// Moves the inspector's "why" to the next panel of ``whyPanelOrder``, after the last back to
+  /// the first; `esc` turns it off.
   func cycleWhyPanel() {
-    let names = scene.allPanels.map(\.name)
+    let names = whyPanelOrder
+    guard !names.isEmpty else { return }
     guard let current = inspector.whyPanel, let index = names.firstIndex(of: current) else {
-      inspector.whyPanel = focusedPanel?.name ?? names.first
+      inspector.whyPanel = names[0]
       return
     }
-    inspector.whyPanel = index + 1 < names.count ? names[index + 1] : nil
+    inspector.whyPanel = names[(index + 1) % names.count]
   }
 }

@@ -19,7 +19,12 @@ package final class App {
   /// The tracer of each scene, in the same order.
   private(set) var tracers: [SceneTracer]
   /// The index of the scene on screen.
-  package private(set) var sceneIndex = 0
+  package private(set) var sceneIndex = 0 {
+    didSet { if sceneIndex != oldValue { switchInspector(from: oldValue) } }
+  }
+  /// The inspector's state of each scene not on screen, by scene index: a selection (a record
+  /// number of that scene), a filter or a pause means nothing in another scene.
+  private var parkedInspectors: [Int: Inspector] = [:]
   /// The clock timers run on; moved by the runner or by ``advance(by:)``.
   package let clock: VirtualClock
   /// The focused panel's name in each scene.
@@ -83,6 +88,11 @@ package final class App {
       tracer.sceneID = id
       let context = SceneContext(clock: clock, tracer: tracer)
       let scene = make(context)
+      // A refused dispatch never walked, so no node heard it: its target's log says why here.
+      tracer.onKeep = { [weak scene] dispatch in
+        guard DispatchLines.wasRefused(dispatch) else { return }
+        scene?.panel(named: dispatch.origin)?.note(DispatchLines.refusalLine(for: dispatch))
+      }
       scene.root.node.install(tracer)
       scene.root.clock = clock
       for panel in scene.detached { panel.clock = clock }
@@ -135,6 +145,17 @@ package final class App {
     focusedNames.append(nil)
     sceneIndex = scenes.count - 1
     tabsGeneration &+= 1
+  }
+
+  /// Parks the inspector of the scene left and takes out the one of the scene shown, fresh
+  /// (following the newest record) the first time; whether the inspector is open stays.
+  private func switchInspector(from old: Int) {
+    let isVisible = inspector.isVisible
+    var leaving = inspector
+    leaving.isEditingFilter = false
+    parkedInspectors[old] = leaving
+    inspector = parkedInspectors.removeValue(forKey: sceneIndex) ?? Inspector()
+    inspector.isVisible = isVisible
   }
 
   /// Redraws the tab bar on the next frame: a scene's title changed.

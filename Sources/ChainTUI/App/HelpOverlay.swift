@@ -38,7 +38,8 @@ struct HelpOverlay {
       lines.append(
         StyledLine(
           "  i            inspector: up/down Home/End select, / filter, f F scope by kind,"
-            + " w why (per panel), p pause"))
+            + " w why (per panel, the path's first), p pause; esc clears the filter, then"
+            + " why, then closes it"))
     }
     if !taken(.character("n")) {
       lines.append("  n            replay the last dispatch hop by hop")

@@ -6,7 +6,8 @@ import ChainKit
 ///
 /// The root panel stands for the program; the program's top-level nodes are its children. A
 /// node first seen in a dispatch path is placed under the next node of the path until a mount
-/// record says where it belongs.
+/// record says where it belongs. A released node keeps its place and log, dimmed and titled
+/// "(released)".
 @MainActor
 final class TraceScene: Scene {
   /// What the session has seen, shown in the root panel.
@@ -32,6 +33,8 @@ final class TraceScene: Scene {
   /// Whether the connection (or file) this session came from has ended.
   private(set) var hasEnded = false
   private var panels: [String: Panel] = [:]
+  /// The names of the nodes whose panels show as released.
+  private var released: Set<String> = []
 
   /// Creates the session numbered `number`, reading from `source`.
   init(number: Int, source: String) {
@@ -81,9 +84,13 @@ final class TraceScene: Scene {
     refreshBody()
   }
 
-  /// The panel of a node, made at the top level if it is new.
+  /// The panel of a node, made at the top level if it is new; a released one that shows up
+  /// again (a new node of the same name) is shown as live.
   func panel(for name: String) -> Panel {
-    if let known = panels[name] { return known }
+    if let known = panels[name] {
+      if released.contains(name) { markReleased(known, false) }
+      return known
+    }
     let panel = Panel(name)
     panel.axis = .horizontal
     panels[name] = panel
@@ -108,16 +115,34 @@ final class TraceScene: Scene {
       guard let child = panels[mount.node], let parent = child.parent,
         parent.name == mount.parent
       else { return }
-      parent.remove(child)
       if mount.reason == .released {
-        for gone in child.subtree { panels[gone.name] = nil }
+        // Kept where it was, dimmed: a program that exits releases every node, and the tree
+        // it had, with its logs, is what a reader of its trace came for.
+        markReleased(child, true)
       } else {
+        parent.remove(child)
         root.add(child)
       }
     case .share(let share):
       _ = panel(for: share.node)
     default:
       break
+    }
+  }
+
+  /// Whether a node's panel is shown as released.
+  func isReleased(_ name: String) -> Bool { released.contains(name) }
+
+  /// Shows a panel as released (dimmed, titled so) or as live again.
+  private func markReleased(_ panel: Panel, _ isReleased: Bool) {
+    if isReleased {
+      guard released.insert(panel.name).inserted else { return }
+      panel.title = "\(panel.name) (released)"
+      panel.accent = .black
+    } else {
+      guard released.remove(panel.name) != nil else { return }
+      panel.title = panel.name
+      panel.accent = .blue
     }
   }
 
@@ -142,6 +167,9 @@ final class TraceScene: Scene {
     case .mount(let mount):
       panels[mount.node]?.note("mounted under \(mount.parent)")
       panels[mount.parent]?.note("\(mount.node) mounted here")
+    case .unmount(let mount) where mount.reason == .released:
+      panels[mount.node]?.note("released (under \(mount.parent))")
+      panels[mount.parent]?.note("\(mount.node) released")
     case .unmount(let mount):
       panels[mount.node]?.note("unmounted from \(mount.parent)")
       panels[mount.parent]?.note("\(mount.node) unmounted from here")
@@ -154,7 +182,8 @@ final class TraceScene: Scene {
         "share \(share.key) = \(share.value) (\(share.action.rawValue), \(share.subscribersNotified) notified)"
       )
     case .publish(let bus):
-      root.note("bus \(bus.bus): \(bus.type) \(bus.event) -> \(bus.subscribersRun) subscribers")
+      root.note(
+        "bus \(bus.bus): \(bus.type) \(bus.event) -> \(counted(bus.subscribersRun, "subscriber"))")
     case .deadEvent(let bus):
       root.note("bus \(bus.bus): dead event \(bus.type) \(bus.event)")
     case .producer(let producer):

@@ -17,15 +17,52 @@ enum DispatchLines {
       : concatenated(tag, " ", activity.key, " from ", activity.target, ": ", actions)
   }
 
+  /// Whether ChainKit refused the dispatch (nested too deep, a runaway): it never walked its
+  /// path, so its record has no hop, only the error that says why.
+  static func wasRefused(_ dispatch: DispatchRecord) -> Bool {
+    dispatch.hops.isEmpty && !dispatch.errors.isEmpty
+  }
+
+  /// The log line of a refused dispatch, for its target: no listener heard it, so no node
+  /// activity carries it ("tgt ping: refused: 'ping' was not dispatched: ...").
+  static func refusalLine(for dispatch: DispatchRecord) -> String {
+    let tag = dispatch.kind == .request ? "req" : "tgt"
+    return concatenated(
+      tag, " ", dispatch.key, ": refused: ", dispatch.errors.joined(separator: "; "))
+  }
+
+  /// The errors of a dispatch that no hop holds: the refusals of work its listeners started
+  /// (ChainKit collects them into every enclosing dispatch), or the whole reason of a refused one.
+  static func errorsOffHops(of dispatch: DispatchRecord) -> [String] {
+    var onHops: [String: Int] = [:]
+    for hop in dispatch.hops {
+      for error in hop.errors { onHops[error, default: 0] += 1 }
+    }
+    var off: [String] = []
+    for error in dispatch.errors {
+      if let count = onHops[error], count > 0 {
+        onHops[error] = count - 1
+      } else {
+        off.append(error)
+      }
+    }
+    return off
+  }
+
   /// One (node, line) per node the dispatch reached, in path order: what the node did, or
-  /// "passed" for a node it went through without anything running there.
+  /// "passed" for a node it went through without anything running there; a refused dispatch
+  /// has one line, at its target, that says why.
   ///
   /// For records read back from a trace (`chaintui inspect`), where no live node can be
   /// observed; the explorer's panels hear their own nodes (``line(for:)``).
   static func lines(for dispatch: DispatchRecord) -> [(String, String)] {
+    if wasRefused(dispatch) { return [(dispatch.origin, refusalLine(for: dispatch))] }
     var out: [(String, String)] = []
+    // Grouped once: a search of the hops per node was quadratic in a 100,000-node path.
+    var hopsByNode: [String: [HopRecord]] = [:]
+    for hop in dispatch.hops where !hop.passed { hopsByNode[hop.node, default: []].append(hop) }
     for node in reachedNodes(of: dispatch) {
-      let hops = dispatch.hops.filter { $0.node == node && !$0.passed }
+      let hops = hopsByNode[node] ?? []
       if hops.isEmpty {
         let tag = dispatch.kind == .request ? "req" : (node == dispatch.origin ? "tgt" : "bub")
         out.append((node, header(tag, dispatch, node) + "passed"))
@@ -52,8 +89,9 @@ enum DispatchLines {
       }
     }
     var nodes: [String] = []
+    var seen: Set<String> = []
     for (index, node) in dispatch.path.enumerated()
-    where (index < cut || withHops.contains(node)) && !nodes.contains(node) {
+    where (index < cut || withHops.contains(node)) && seen.insert(node).inserted {
       nodes.append(node)
     }
     return nodes

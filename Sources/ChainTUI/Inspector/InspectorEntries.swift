@@ -52,6 +52,16 @@ package struct InspectorEntries: RandomAccessCollection {
     source.slice[source.slice.startIndex + (positions?[position] ?? position)].seq
   }
 
+  /// Whether the item at a position is a dispatch, read without copying the item.
+  func isDispatch(at position: Int) -> Bool {
+    if case .dispatch = source.slice[source.slice.startIndex + (positions?[position] ?? position)]
+      .record
+    {
+      return true
+    }
+    return false
+  }
+
   /// How deeply the item at a position is nested under the dispatches before it.
   func depth(at position: Int) -> Int {
     depth(atSource: positions?[position] ?? position)
@@ -77,11 +87,19 @@ package struct InspectorEntries: RandomAccessCollection {
 
   /// A dispatch's depth: one more than its parent's when the parent is among the (unfiltered)
   /// items kept before it, otherwise 0.
+  ///
+  /// NB: a loop up the parents, not a recursion: a trace read from a file may chain any number
+  /// of records, and each step moves to an earlier item, so the walk ends.
   private func depth(atSource sourceIndex: Int) -> Int {
-    guard let parent = source[sourceIndex].dispatch?.parent,
-      let parentIndex = indexInSource(ofDispatch: parent, below: sourceIndex)
-    else { return 0 }
-    return depth(atSource: parentIndex) + 1
+    var depth = 0
+    var index = sourceIndex
+    while let parent = source[index].dispatch?.parent,
+      let parentIndex = indexInSource(ofDispatch: parent, below: index)
+    {
+      depth += 1
+      index = parentIndex
+    }
+    return depth
   }
 
   /// The index of the dispatch with this id kept before `end`; a parent is kept just before its

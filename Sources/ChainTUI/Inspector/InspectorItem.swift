@@ -54,7 +54,7 @@ package struct InspectorItem: Sendable {
     case .dispatch(let dispatch):
       concatenated(dispatch.key, " ", joined(dispatch.path, separator: ">"))
     case .publish(let bus):
-      "publish \(bus.event) on \(bus.bus) -> \(bus.subscribersRun) subscriber(s)"
+      "publish \(bus.event) on \(bus.bus) -> \(counted(bus.subscribersRun, "subscriber"))"
         + (bus.source == .publish ? "" : " (\(bus.source.rawValue))")
     case .deadEvent(let bus): "dead event \(bus.event) on \(bus.bus): nobody subscribed"
     case .producer(let producer):

@@ -59,6 +59,11 @@ final class InspectorRowText {
         hop.node, ":", DispatchLines.phaseTag(hop.phase), " ",
         DispatchLines.actions(of: hop, in: record))
     }
+    // A refusal is no hop's: without this the row of a runaway's dispatch read "handled".
+    for error in DispatchLines.errorsOffHops(of: record) {
+      if !hops.isEmpty { hops += " · " }
+      hops += concatenated(DispatchLines.wasRefused(record) ? "refused: " : "error: ", error)
+    }
     let text = (header, hops.isEmpty ? "no listener ran" : hops)
     if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
     texts[record.id] = text

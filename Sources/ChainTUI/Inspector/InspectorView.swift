@@ -72,16 +72,26 @@ struct InspectorView {
     grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
   }
 
-  /// Two lines per entry when there is room (header, then hops), the newest at the bottom.
+  /// Two lines per dispatch when there is room (header, then hops), one per other record; the
+  /// newest at the bottom, the selected one in view.
   private mutating func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid) {
     guard !area.isEmpty else { return }
-    let linesPerEntry = area.height >= 8 ? 2 : 1
-    let capacity = max(1, area.height / linesPerEntry)
+    let dispatchLines = area.height >= 8 ? 2 : 1
+    let entries = entries
+    let lines = { (position: Int) in entries.isDispatch(at: position) ? dispatchLines : 1 }
     let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
-    let first = max(0, min(selectedIndex - capacity + 1, entries.count - capacity))
+    // The newest entries that fit; if the selection is above them, the entries that fit
+    // ending at the selection.
+    var first = Self.firstShown(endingAt: entries.count - 1, height: area.height, lines: lines)
+    if selectedIndex < first {
+      first = Self.firstShown(endingAt: selectedIndex, height: area.height, lines: lines)
+    }
     rows.reserveCapacity(rows.count + area.height)
     var y = area.y
-    for position in first..<min(entries.count, first + capacity) {
+    var position = first
+    while position < entries.count, y + lines(position) <= area.maxY {
+      defer { position += 1 }
+      let linesPerEntry = lines(position)
       // The item itself is read only when its rows are drawn anew.
       let seq = entries.seq(at: position)
       let layout = InspectorRowCells.Layout(
@@ -100,6 +110,18 @@ struct InspectorView {
           ? "no records yet: press a panel's keys" : "no record in this scope or filter",
         at: area.origin, style: theme.hint, maxWidth: area.width)
     }
+  }
+
+  /// The first of the entries that fit in `height` rows and end at `last` (at least `last`).
+  private static func firstShown(endingAt last: Int, height: Int, lines: (Int) -> Int) -> Int {
+    guard last >= 0 else { return 0 }
+    var first = last
+    var used = lines(last)
+    while first > 0, used + lines(first - 1) <= height {
+      first -= 1
+      used += lines(first)
+    }
+    return first
   }
 
   /// An entry's rows for a layout, kept for the next frame.
@@ -151,11 +173,13 @@ struct InspectorView {
     let area = grid.bounds
     let depth = layout.depth
     var y = 0
-    let indent = String(repeating: "  ", count: depth)
+    let indent = String(repeating: "  ", count: min(depth, Self.maximumIndent))
     let text: (header: String, hops: String)
-    let mark: String
+    var mark: String
     if let record = item.dispatch {
       mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
+      // Past the cap the indent stops growing and the depth is written out instead.
+      if depth > Self.maximumIndent { mark += String(depth) }
       text = rowText.text(for: record)
     } else {
       mark = Self.mark(of: item.kind)
@@ -184,6 +208,10 @@ struct InspectorView {
     }
     return InspectorRowCells.Rows(layout: layout, cells: grid.cells, headerEnd: headerEnd)
   }
+
+  /// The most levels a nested dispatch is indented by (two columns each): a runaway nests 64
+  /// deep, which indented in full pushed every row's text off the list.
+  static let maximumIndent = 6
 
   /// "1 record", "2 records".
   static func records(_ count: Int) -> String { counted(count, "record") }
@@ -215,10 +243,16 @@ struct InspectorView {
     // The title's rule runs to the edge: the title, then "─" for every column left.
     let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
     grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
-    for (offset, line) in details.lines.prefix(area.height - 1).enumerated() {
+    // Lines wrap at spaces: a reason cut mid-word ("the bubble phase did not re") reads as
+    // another reason.
+    var y = area.y + 1
+    for (offset, line) in details.lines.enumerated() {
       let style = offset == details.lines.count - 1 ? theme.emphasis : .plain
-      grid.put(
-        line, at: Point(x: area.x, y: area.y + 1 + offset), style: style, maxWidth: area.width)
+      for piece in TextWrap.lines(line, width: area.width) {
+        guard y < area.maxY else { return }
+        grid.put(piece, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+        y += 1
+      }
     }
   }
 
@@ -232,6 +266,11 @@ struct InspectorView {
     lines.reserveCapacity(record.hops.count + 3)
     lines.append(concatenated("payload ", record.payload))
     lines.append(concatenated("path ", joined(record.path, separator: " > ")))
+    // Before the hops, so a refusal (which has none) or a runaway below shows in the rows kept.
+    let refused = DispatchLines.wasRefused(record)
+    for error in DispatchLines.errorsOffHops(of: record) {
+      lines.append(concatenated(refused ? "refused: " : "error: ", error))
+    }
     for hop in record.hops where !hop.passed {
       lines.append(
         concatenated(
@@ -239,7 +278,8 @@ struct InspectorView {
           " ", time(hop.elapsedNanoseconds)))
     }
     var outcome = concatenated(
-      "ran ", String(record.listenersRun), ", ", time(record.elapsedNanoseconds))
+      refused ? "refused, ran 0" : "ran \(record.listenersRun)", ", ",
+      time(record.elapsedNanoseconds))
     if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
     if record.stopped { outcome += ", stopped" }
     if let parentLabel { outcome += ", nested in \(parentLabel)" }

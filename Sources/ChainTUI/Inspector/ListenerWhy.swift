@@ -131,8 +131,9 @@ enum ListenerWhy {
   ) -> String {
     let name = panel.name
     let path = record.path.joined(separator: " > ")
+    let onPath = Set(record.path)
     var above = panel.parent
-    while let candidate = above, !record.path.contains(candidate.name) { above = candidate.parent }
+    while let candidate = above, !onPath.contains(candidate.name) { above = candidate.parent }
     if let above {
       return
         "not on the path (\(path)): \(name) is below \(above.name); events go up from \(record.origin), never down"

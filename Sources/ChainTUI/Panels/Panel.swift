@@ -67,6 +67,22 @@ public final class Panel {
     hearOwnNode()
   }
 
+  /// Releases the panels below one at a time instead of each in its parent's deinit.
+  ///
+  /// NB: a tree read from a trace may be 100,000 panels deep; released the default way, each
+  /// panel's deinit released its children's, a recursion that deep overflowed the stack.
+  isolated deinit {
+    var stack = children
+    children = []
+    while var panel = stack.popLast() {
+      // Only a panel nobody else holds dies here: take its children first, so it dies empty.
+      if isKnownUniquelyReferenced(&panel) {
+        stack.append(contentsOf: panel.children)
+        panel.children = []
+      }
+    }
+  }
+
   /// The panel's name, which is its node's name.
   public var name: String { node.name }
 
@@ -110,21 +126,41 @@ public final class Panel {
   package var isFocusStop: Bool { children.isEmpty || !keys.isEmpty }
 
   /// This panel and every panel below it, parents before children, in layout order.
+  ///
+  /// NB: walks with a stack, as every walk of a panel tree does: a tree read from a trace may
+  /// be 100,000 panels deep, and a recursion that deep overflows the stack.
   package var subtree: [Panel] {
-    [self] + children.flatMap(\.subtree)
+    var panels: [Panel] = []
+    var stack = [self]
+    while let panel = stack.popLast() {
+      panels.append(panel)
+      stack.append(contentsOf: panel.children.reversed())
+    }
+    return panels
   }
 
   /// The first panel of ``subtree`` that matches, found without building the subtree.
   package func first(where matches: (Panel) -> Bool) -> Panel? {
-    if matches(self) { return self }
-    for child in children {
-      if let found = child.first(where: matches) { return found }
+    var stack = [self]
+    while let panel = stack.popLast() {
+      if matches(panel) { return panel }
+      stack.append(contentsOf: panel.children.reversed())
     }
     return nil
   }
 
   /// The names from the root of the panel tree down to this panel.
   package var treePath: [String] {
-    (parent?.treePath ?? []) + [name]
+    var names = [name]
+    var above = parent
+    while let panel = above {
+      names.append(panel.name)
+      above = panel.parent
+    }
+    return names.reversed()
   }
+
+  /// The scene's panels by name but the root itself (which would be a cycle), kept on its root
+  /// panel and rebuilt when a tree changes (``generation``); see ``Scene/panel(named:)``.
+  var nameIndex: (generation: Int, panels: [String: Panel])?
 }

@@ -18,7 +18,7 @@ final class PlaygroundScene: Scene {
   let flow = [
     "A ping bubbles from the focused panel up to root.",
     "m moves widget (and its buttons) between left and right;",
-    "u unmounts it (it floats on the right) or mounts it back.",
+    "u unmounts it (it floats on the right) or mounts it back where it was.",
     "s adds a listener that stops propagation at the focused panel;",
     "c adds a capture listener there, which runs on the way down.",
     "x posts boom: root's listener throws; the error lands in the",
@@ -28,6 +28,8 @@ final class PlaygroundScene: Scene {
   private let tracer: SceneTracer
   private var detachedTrace: Subscription?
   private var stoppers: [String: Subscription] = [:]
+  /// The group the widget was unmounted from, where `u` mounts it back.
+  private weak var home: Panel?
   private var capturers: [String: Subscription] = [:]
   private var heard: [String: Int] = [:]
 
@@ -95,10 +97,11 @@ final class PlaygroundScene: Scene {
     refresh()
   }
 
-  /// Unmounts the widget subtree, or mounts it back under `left`.
+  /// Unmounts the widget subtree, or mounts it back under the group it was unmounted from.
   func toggleMount() {
     if detached.isEmpty {
       if let parent = widget.parent {
+        home = parent
         parent.remove(widget)
         parent.noteMount(of: widget, mounted: false)
       }
@@ -108,8 +111,10 @@ final class PlaygroundScene: Scene {
       detachedTrace = widget.node.install(tracer)
     } else {
       detachIfNeeded()
-      left.add(widget)
-      left.noteMount(of: widget, mounted: true)
+      // Back where it was: after m, u u left it under left, as if m had not happened.
+      let parent = home ?? left
+      parent.add(widget)
+      parent.noteMount(of: widget, mounted: true)
     }
     refresh()
   }

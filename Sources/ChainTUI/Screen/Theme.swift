@@ -32,7 +32,7 @@ struct Theme {
   /// A log line, coloured by phase; lines where nothing ran are dimmed.
   func logLine(_ line: String) -> Style {
     // Errors stand out whatever the phase: a thrown listener is what a reader looks for.
-    if line.contains("error:") || line.contains(" threw") {
+    if line.contains("error:") || line.contains(" threw") || line.contains(": refused: ") {
       return self(Style(foreground: .red, bold: true))
     }
     if line.hasSuffix(": passed") { return self(Style(dim: true)) }

@@ -23,7 +23,8 @@ public enum KeyName {
   /// Parses a key name; named keys are case-insensitive, a single character is taken as is.
   ///
   /// Accepted: the names in ``KeyNameError/accepted``, "f1" to "f12", "ctrl-" and a letter,
-  /// "click:X,Y", "resize:WxH", or any single character.
+  /// "click:X,Y", or any single character; also "resize:WxH", the name ``format(_:)`` gives a
+  /// resize, which is no key a script presses or a panel binds (a script's `resize WxH` is).
   ///
   /// - Parameter name: The name, as written in a script.
   /// - Returns: The key, or an error naming the input and listing the accepted names.
@@ -92,7 +93,7 @@ public struct KeyNameError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A summary of every accepted form, for error messages.
   public static let accepted =
     KeyName.named.map(\.name).joined(separator: ", ")
-    + ", f1-f12, ctrl-a..ctrl-z, click:X,Y, resize:WxH, or a single character"
+    + ", f1-f12, ctrl-a..ctrl-z, click:X,Y, or a single character"
 
   /// A message naming the bad input and the accepted forms.
   public var description: String {

@@ -17,15 +17,39 @@ package struct TreeFile: Sendable {
   /// The help overlay's lines (`flow "..."`), in order.
   package var flow: [String] = []
   /// The panels, each after its parent, in the order written; the first is the root.
+  ///
+  /// NB: add one with ``append(_:)``, which indexes its name, and never rename one.
   package var panels: [TreePanel] = []
+  /// Each panel's index by name (the first panel of a name), so a lookup is not a scan.
+  private var indexes: [String: Int] = [:]
   /// Extra parents: `mount X under Y`.
   package var mounts: [TreeMount] = []
   /// Fields bound both ways: `bind a.x b.y`.
   package var bindings: [TreeBinding] = []
 
+  /// Creates a tree file with no panels yet.
+  init(file: String, id: String, idLocation: SourceLocation, title: String) {
+    self.file = file
+    self.id = id
+    self.idLocation = idLocation
+    self.title = title
+  }
+
   /// The index of the panel with a name.
   package func index(ofPanel name: String) -> Int? {
-    panels.firstIndex { $0.name == name }
+    indexes[name]
+  }
+
+  /// Adds a panel after the others and indexes its name.
+  package mutating func append(_ panel: TreePanel) {
+    if indexes[panel.name] == nil { indexes[panel.name] = panels.count }
+    panels.append(panel)
+  }
+
+  /// Removes the last panel (the parser's scratch panel for a block with a problem).
+  mutating func removeLastPanel() {
+    let removed = panels.removeLast()
+    if indexes[removed.name] == panels.count { indexes[removed.name] = nil }
   }
 }
 

@@ -18,7 +18,7 @@ package enum TreeFileLoader {
       bytes = Array(try Data(contentsOf: url))
     } catch {
       let location = SourceLocation(file: name, line: 1, column: 1)
-      let message = "cannot read the tree file: \(error.localizedDescription)"
+      let message = "cannot read the tree file: \(readProblem(at: url, error))"
       return .failure(TreeFileErrors([ScriptSyntaxError(message, at: location)]))
     }
     return parse(
@@ -61,6 +61,20 @@ package enum TreeFileLoader {
       return .failure(TreeFileErrors(ordered))
     }
     return .success(parser.tree)
+  }
+
+  /// Why a file could not be read, in plain words.
+  ///
+  /// Foundation's own description of a directory is "The operation could not be completed.
+  /// (NSCocoaErrorDomain error 256.)".
+  static func readProblem(at url: URL, _ error: any Error) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      return "no such file"
+    }
+    if isDirectory.boolValue { return "it is a directory; give a tree file in it" }
+    if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied" }
+    return error.localizedDescription
   }
 
   /// A scene id from a file's name: `chat-window.tree` gives `chat-window`; characters a name

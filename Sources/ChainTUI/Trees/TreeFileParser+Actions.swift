@@ -6,14 +6,23 @@ extension TreeFileParser {
   ]
 
   /// Keys the explorer itself needs everywhere; a panel key would hide them on that panel.
-  static let reservedKeys: [Key: String] = [
-    .character("q"): "quits", .character("?"): "shows the help",
-    .character("i"): "opens the inspector",
-    .tab: "moves focus", .shiftTab: "moves focus", .escape: "closes the inspector",
-    .up: "moves focus", .down: "moves focus", .left: "moves focus", .right: "moves focus",
-    .pageUp: "scrolls the log", .pageDown: "scrolls the log", .home: "scrolls the log",
-    .end: "scrolls the log", .ctrl("c"): "quits",
-  ]
+  ///
+  /// NB: every key of the explorer's global keys (`App`'s `globalKey`) belongs here; a panel
+  /// key is tried first, so one left out would silently stop working on that panel.
+  static let reservedKeys: [Key: String] = {
+    var keys: [Key: String] = [
+      .character("q"): "quits", .character("?"): "shows the help",
+      .character("i"): "opens the inspector", .character("t"): "shows the log lines' times",
+      .character("z"): "zooms the focused panel", .character("n"): "replays a dispatch hop by hop",
+      .tab: "moves focus", .shiftTab: "moves focus", .escape: "closes the inspector",
+      .up: "moves focus", .down: "moves focus", .left: "moves focus", .right: "moves focus",
+      .pageUp: "scrolls the log", .pageDown: "scrolls the log", .home: "scrolls the log",
+      .end: "scrolls the log", .ctrl("c"): "quits",
+    ]
+    for digit in 1...9 { keys[.character(Character(String(digit)))] = "switches scenes" }
+    for number in 1...12 { keys[.f(number)] = "switches scenes" }
+    return keys
+  }()
 
   /// `key KEY "label" post|request|publish|set ...`.
   mutating func keyLine(_ line: inout ScriptLine) throws(ScriptSyntaxError) -> TreeKey {

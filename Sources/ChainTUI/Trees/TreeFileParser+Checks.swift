@@ -18,23 +18,25 @@ extension TreeFileParser {
           "expected at most \(Self.maximumPanels) panels; this file has \(tree.panels.count)",
           at: extra.location))
     }
-    for panel in tree.panels { checkPanel(panel) }
+    // Depths in one pass (a panel comes after its parent); only the first panel too deep on
+    // each branch is reported, not every one below it.
+    var depths: [Int] = []
+    depths.reserveCapacity(tree.panels.count)
+    for panel in tree.panels {
+      let depth = panel.parent.map { depths[$0] + 1 } ?? 0
+      depths.append(depth)
+      if depth == Self.maximumDepth + 1 {
+        errors.append(
+          ScriptSyntaxError(
+            "expected panels nested at most \(Self.maximumDepth) deep", at: panel.location))
+      }
+      checkPanel(panel)
+    }
     checkMounts()
     checkBindings()
   }
 
   private mutating func checkPanel(_ panel: TreePanel) {
-    var depth = 0
-    var above = panel.parent
-    while let index = above, depth <= Self.maximumDepth {
-      depth += 1
-      above = tree.panels[index].parent
-    }
-    if depth > Self.maximumDepth {
-      errors.append(
-        ScriptSyntaxError(
-          "expected panels nested at most \(Self.maximumDepth) deep", at: panel.location))
-    }
     for (index, key) in panel.keys.enumerated() {
       if let twin = panel.keys[..<index].first(where: { $0.key == key.key }) {
         errors.append(

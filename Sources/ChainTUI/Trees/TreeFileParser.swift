@@ -90,9 +90,10 @@ struct TreeFileParser {
         _ = try panelDeclaration(&line, parent: nil)
         return
       }
-      let saved = tree
-      defer { tree = saved }
-      tree.panels.append(TreePanel(name: "", title: "", parent: nil, location: line.location(1)))
+      // NB: the scratch panel is taken off again, not the whole tree restored from a copy:
+      // a copy per line made a file of many such lines quadratic.
+      tree.append(TreePanel(name: "", title: "", parent: nil, location: line.location(1)))
+      defer { tree.removeLastPanel() }
       try panelLevel(word, &line, panel: tree.panels.count - 1, indent: indent)
       return
     }
@@ -179,7 +180,7 @@ struct TreeFileParser {
           + " \(tree.panels[twin].location.line) (logs and scripts find panels by name)",
         at: panel.location)
     }
-    tree.panels.append(panel)
+    tree.append(panel)
     frames[frames.count - 1].panel = tree.panels.count - 1
   }
 }

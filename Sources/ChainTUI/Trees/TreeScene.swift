@@ -53,8 +53,9 @@ package final class TreeScene: FileBackedScene {
       ])
     }
     root = first
+    let parents = Set(tree.panels.compactMap(\.parent))
     for (index, description) in tree.panels.enumerated() {
-      layOut(panels[index], as: description)
+      layOut(panels[index], as: description, isLeaf: !parents.contains(index))
       if let parent = description.parent { panels[parent].add(panels[index]) }
     }
     try mountExtraParents()
@@ -78,11 +79,10 @@ package final class TreeScene: FileBackedScene {
     }
   }
 
-  private func layOut(_ panel: Panel, as description: TreePanel) {
+  private func layOut(_ panel: Panel, as description: TreePanel, isLeaf: Bool) {
     panel.axis = description.axis
     panel.weight = description.weight
     panel.length = description.length
-    let isLeaf = !tree.panels.contains { $0.parent == tree.index(ofPanel: description.name) }
     panel.accent =
       description.accent ?? (description.parent == nil ? .magenta : isLeaf ? .blue : .cyan)
     if let rows = description.logRows {

@@ -19,7 +19,7 @@ struct InspectorKindsTests {
     app.press(.character("i"))
     #expect(app.inspectorItems.contains { $0.kind == .bus })
     let text = AppTest.screen(app)
-    #expect(text.contains("publish Tick(count: 1) on tolo -> 2 subscriber(s)"))
+    #expect(text.contains("publish Tick(count: 1) on tolo -> 2 subscribers"))
     #expect(text.contains("producer registered for Tick on tolo"))
     scope(.bus, in: app)
     #expect(AppTest.screen(app).contains("Inspector: 2 of 2 records"))

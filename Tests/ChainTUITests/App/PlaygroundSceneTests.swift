@@ -51,6 +51,16 @@ struct PlaygroundSceneTests {
     app.press(.enter)
     #expect(app.dispatches.last?.path == ["btnA", "widget", "left", "root"])
   }
+
+  @Test("u u after m mounts the widget back under right, where it was")
+  func remountGoesBackWhereItWas() {
+    let app = AppTest.app(scene: "playground")
+    app.press(.character("m"))
+    app.press(.character("u"))
+    app.press(.character("u"))
+    app.press(.enter)
+    #expect(app.dispatches.last?.path == ["btnA", "widget", "right", "root"])
+  }
 }
 
 @Suite("Playground errors")

@@ -82,6 +82,47 @@ struct WhyTests {
     #expect(app.inspector.whyPanel != "btnA")
   }
 
+  @Test("w goes through every panel, the dispatch's path first, and wraps to the first")
+  func whyCyclesEveryPanelPathFirst() throws {
+    let app = AppTest.app(scene: "domino", size: Size(width: 160, height: 50))
+    #expect(app.focus(panelNamed: "feed"))
+    app.press(.character("r"))
+    app.press(.character("i"))
+    let path = try #require(app.detailedDispatch?.path)
+    let all = app.scene.allPanels.map(\.name)
+    var seen: [String] = []
+    for _ in all {
+      app.press(.character("w"))
+      seen.append(try #require(app.inspector.whyPanel))
+    }
+    #expect(Array(seen.prefix(path.count)) == path)
+    #expect(Set(seen) == Set(all))
+    #expect(seen.contains("root") && seen.contains("container"))
+    app.press(.character("w"))
+    #expect(app.inspector.whyPanel == path.first)
+    // esc turns "why" off before it closes the inspector.
+    app.press(.escape)
+    #expect(app.inspector.whyPanel == nil)
+    #expect(app.inspector.isVisible)
+  }
+
+  @Test("why text wraps at spaces in the details instead of being cut mid-word")
+  func whyTextWraps() throws {
+    let app = AppTest.app(scene: "playground", size: Size(width: 120, height: 50))
+    #expect(app.focus(panelNamed: "btnA"))
+    app.press(.enter)
+    app.press(.character("i"))
+    let order = app.whyPanelOrder
+    let other = try #require(order.firstIndex(of: "other"))
+    for _ in 0...other { app.press(.character("w")) }
+    #expect(app.inspector.whyPanel == "other")
+    let screen = AppTest.screen(app)
+    // The explanation is longer than the details are wide: every word of it is on screen.
+    let words = try #require(app.why(ofPanel: "other")?.first).split(separator: " ")
+    let shown = screen.split { $0.isWhitespace || $0 == "│" }.map(String.init)
+    for word in words { #expect(shown.contains(String(word)), "\(word) is cut") }
+  }
+
   @Test("a pattern names an earlier dispatch to explain instead of the newest")
   func patternNamesAnEarlierDispatch() {
     let app = AppTest.app(scene: "domino")

@@ -83,6 +83,19 @@ struct TreeCommandTests {
     #expect(output.hasPrefix("/nonexistent/x.tree:1:1: error: cannot read the tree file"))
   }
 
+  @Test("check of a directory says it is one, located, instead of a Foundation error number")
+  func checkDirectory() throws {
+    try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (status, output, _) = try chaintui(["check", folder.path])
+    #expect(status == 1)
+    #expect(
+      output
+        == "\(folder.path):1:1: error: cannot read the tree file: it is a directory; give a tree"
+        + " file in it\n")
+  }
+
   @Test("--tree with a bad file prints its problems and exits before touching the terminal")
   func runBadTree() throws {
     try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
