@@ -110,6 +110,19 @@ extension Node {
   private func notifySubtree(
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) {
+    // Rule 14: the tracers on the path are notified too, so with tracers a share passes the
+    // door even with no subscriber to call: past the limit it is refused (the value is stored,
+    // the subscribers are left behind) and traced once per runaway, so a tracer that shares on
+    // every record stops.
+    if Trace.installedCount > 0, ReentryGuard.wouldRefuse, !core.tracersOnPath.isEmpty {
+      _ = ReentryGuard.admit(key)
+      if DataState.subscriberCount > 0 { _ = core.notifyDataSubscribers(forKey: keyID, name: key) }
+      guard ReentryGuard.takeRefusalTrace() else { return }
+      let record = ShareRecord(
+        node: name, key: key, value: value(), action: action, subscribersNotified: 0)
+      Trace.emit(.share(record), to: core.tracersOnPath)
+      return
+    }
     let called =
       DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
     guard Trace.installedCount > 0 else { return }
