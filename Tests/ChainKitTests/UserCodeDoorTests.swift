@@ -111,7 +111,8 @@ struct UserCodeDoorTests {
     func receive(_ record: TraceRecord) { if accepts(record) { probe.note() } }
   }
 
-  @Test("each path that calls user code calls it inside the door", arguments: Path.allCases)
+  @Test(
+    "rule 14: each path that calls user code calls it inside the door", arguments: Path.allCases)
   func entersTheDoor(_ path: Path) async throws {
     let probe = Probe()
     try await trigger(path, probe)
@@ -122,7 +123,7 @@ struct UserCodeDoorTests {
   }
 
   @Test(
-    "each path whose user code re-triggers it stops at the nesting limit",
+    "rule 14: each path whose user code re-triggers it stops at the nesting limit",
     arguments: Path.allCases.filter { !$0.isDeferred })
   func reenteringStopsAtTheLimit(_ path: Path) async throws {
     let probe = Probe(reentering: true)

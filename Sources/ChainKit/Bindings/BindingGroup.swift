@@ -50,7 +50,7 @@ final class BindingGroup<G>: Cancellable {
     ticket.attach(to: self)
     for member in members { member.attach(to: self) }
     // The first member's value may go through a transform: user code, through the door.
-    if let first = members.first, let value = ReentryGuard.nested({ first.currentValue }) {
+    if let first = members.first, let value = ReentryGuard.nested(name, { first.currentValue }) {
       propagate(from: first, value: value)
     }
     return ticket

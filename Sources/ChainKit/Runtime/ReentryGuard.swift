@@ -6,10 +6,14 @@
 
 /// The one door every kind of dispatch enters and leaves by, and the limit on how deep they nest.
 ///
-/// Events, requests, bus deliveries (producers' and new subscribers' first deliveries included),
-/// data deliveries (a subscription's immediate first call included), tracer callbacks, property
-/// and hook notifications and binding propagation all enter and leave through it. The guard
-/// owns what they share:
+/// Every call of user code enters and leaves through it: events and requests (next-turn
+/// listeners included), bus deliveries (producers' values and first deliveries included), data
+/// deliveries (a subscription's immediate first call included), tracer callbacks, activity
+/// observers (at the depth of the dispatch they report, though called after it returned),
+/// property and hook notifications and binding propagation. Work that emits a record without
+/// calling anyone else (a traced publish nobody hears, a traced share with nobody to call, a
+/// mount's record) is admitted too, so a tracer that reacts to every record stops at the limit.
+/// The guard owns what they share:
 ///
 /// - the nesting depth on the main actor, whatever kind of work nests in whatever other;
 /// - the runaway state: once one operation is refused for nesting too deep, every further
@@ -138,10 +142,16 @@ public enum ReentryGuard {
   }
 
   /// Calls user code that ChainKit asks for a value (a producer's current value, a binding's
-  /// transform of its first member): nested like every call of user code, so what it starts
-  /// nests inside it; never refused itself, as the value is needed.
+  /// transform of its first member) through the door, as every call of user code.
+  ///
+  /// - Parameters:
+  ///   - name: What is asked (a type, a binding), for the error.
+  ///   - body: The call.
+  /// - Returns: The value, or `nil` if the call was refused for nesting too deep (the caller
+  ///   then acts as if there were no value, as a delivery past the limit delivers nothing).
   @inlinable
-  static func nested<Value>(_ body: () -> Value) -> Value {
+  static func nested<Value>(_ name: @autoclosure () -> String, _ body: () -> Value?) -> Value? {
+    guard admit(name()) == nil else { return nil }
     _ = enter()
     defer { leave() }
     return body()

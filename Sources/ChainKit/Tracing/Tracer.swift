@@ -62,9 +62,9 @@ enum Trace {
   /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
   /// share, and what it starts nests inside this call.
   ///
-  /// Tracer callbacks themselves are never refused (a record of work that ran is never lost), but
-  /// what they start is, past the limit; only the first refusal of a runaway is traced, so a tracer
-  /// that posts on every record stops.
+  /// Tracer callbacks for work that ran are never refused (a record of it is never lost), but
+  /// what they start is, past the limit; only the first refused operation of a runaway that has a
+  /// record is traced, so a tracer that posts on every record stops.
   static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
     guard !tracers.isEmpty else { return }
     _ = ReentryGuard.enter()
