@@ -37,14 +37,20 @@ final class TestSocketListener {
     unlink(path)
   }
 
-  /// Accepts the next connection (waits for it).
-  func accept() {
-    client = Glibc.accept(fd, nil, nil)
+  /// Accepts the next connection, waiting for it at most `tries` polls of 10 ms each (a count
+  /// of tries, not a deadline); returns whether one came.
+  @discardableResult
+  func accept(tries: Int = 1_000) -> Bool {
     pending = []
+    guard Self.poll(fd, tries: tries) else { return false }
+    client = Glibc.accept(fd, nil, nil)
+    return client >= 0
   }
 
-  /// Reads until `count` complete lines arrived, or the writer closed; returns them.
-  func readLines(_ count: Int) -> [String] {
+  /// Reads until `count` complete lines arrived, the writer closed, or `tries` polls of 10 ms
+  /// each found nothing new to read; returns the lines read, so a line that never comes makes
+  /// the caller's count check fail instead of waiting forever.
+  func readLines(_ count: Int, tries: Int = 1_000) -> [String] {
     var lines: [String] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while lines.count < count {
@@ -53,11 +59,23 @@ final class TestSocketListener {
         pending.removeSubrange(...newline)
         continue
       }
+      guard client >= 0, Self.poll(client, tries: tries) else { break }
       let read = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, 4096, 0) }
       if read <= 0 { break }
       pending += chunk[..<read]
     }
     return lines
+  }
+
+  /// Whether `descriptor` became readable within `tries` polls of 10 ms each.
+  private static func poll(_ descriptor: Int32, tries: Int) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    for _ in 0..<tries {
+      let ready = Glibc.poll(&entry, 1, 10)
+      if ready > 0 { return true }
+      if ready < 0, errno != EINTR { return false }
+    }
+    return false
   }
 
   /// Closes the accepted connection, as a reader that goes away.

@@ -97,9 +97,9 @@ struct TraceStreamTests {
     let stream = try TraceStream(to: .socket(listener.path))
     root.install(stream)
     root.post(Keys.ping, 0)
-    listener.accept()
+    #expect(listener.accept(), "the stream never connected to the listener")
     let first = listener.readLines(2)
-    #expect(first.count == 2)
+    #expect(first.count == 2, "the session line and the first record never arrived")
     #expect(first.first?.contains(#""kind":"session""#) == true)
     listener.disconnect()
     // Keep posting until the writer finds the reader gone; each post still runs its listener.
@@ -121,9 +121,10 @@ struct TraceStreamTests {
     #expect(stream.statistics.connections == 2)
     // Every drop so far (before the reader left and while it was away) is in that report.
     let dropped = stream.statistics.dropped
-    listener.accept()
+    #expect(listener.accept(), "the stream never connected again")
     let resumed = listener.readLines(3)
-    #expect(resumed.count == 3)
+    #expect(
+      resumed.count == 3, "the session, dropped and record lines never all arrived: \(resumed)")
     #expect(resumed.first?.contains(#""kind":"session""#) == true)
     let report = try TraceLine.decode(Data((resumed.dropFirst().first ?? "").utf8))
     #expect(report.body == .dropped(count: dropped))

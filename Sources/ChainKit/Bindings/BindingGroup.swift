@@ -49,7 +49,8 @@ final class BindingGroup<G>: Cancellable {
   func start() -> Ticket {
     ticket.attach(to: self)
     for member in members { member.attach(to: self) }
-    if let first = members.first, let value = first.currentValue {
+    // The first member's value may go through a transform: user code, through the door.
+    if let first = members.first, let value = ReentryGuard.nested(name, { first.currentValue }) {
       propagate(from: first, value: value)
     }
     return ticket
@@ -143,10 +144,12 @@ final class BindingGroup<G>: Cancellable {
     new: @autoclosure () -> String? = nil
   ) {
     guard let tracer else { return }
-    tracer.receive(
+    // Through the guard, as every tracer callback: what the tracer starts nests in this call.
+    Trace.emit(
       .binding(
         BindingRecord(
-          groupID: id, group: name, kind: kind, member: member.name, old: old(), new: new())))
+          groupID: id, group: name, kind: kind, member: member.name, old: old(), new: new())),
+      to: tracer)
   }
 
   /// Forgets dropped members; a group left with fewer than two members can never propagate

@@ -43,11 +43,12 @@ extension EventBus {
     let replaced = slot.producer
     replaced?.isRemoved = true
     slot.producer = producer
-    trace(
+    traceChange(
       .producer(
         ProducerRecord(
-          bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)))
-    if let value = producer.value() {
+          bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)),
+      name: slot.typeName)
+    if let value = ReentryGuard.nested(slot.typeName, { producer.value() }) {
       let outcome = deliver(value, in: slot)
       report(value, in: slot, source: .producerRegistered, outcome: outcome)
     }
@@ -67,6 +68,8 @@ extension EventBus {
   func producerCancelled<Event>(_ producer: BusProducer<Event>) {
     guard let slot = slot(for: Event.self), slot.producer === producer else { return }
     slot.producer = nil
-    trace(.producer(ProducerRecord(bus: name, type: slot.typeName, action: .removed)))
+    traceChange(
+      .producer(ProducerRecord(bus: name, type: slot.typeName, action: .removed)),
+      name: slot.typeName)
   }
 }

@@ -35,10 +35,22 @@ extension EventBus {
   }
 
   /// A publish nobody subscribed to: a dead event for the tracers, if any.
+  ///
+  /// The tracers are whom it notifies, so with tracers it passes the ``ReentryGuard`` like
+  /// every publish (rule 14): past the limit it is refused, and a tracer that publishes on
+  /// every record stops.
   @usableFromInline
   func publishUnheard<Event>(_ event: Event) -> Outcome {
-    if isTraced { report(event, in: nil, source: .publish, outcome: Outcome()) }
-    return Outcome()
+    guard isTraced else { return Outcome() }
+    let outcome = unheardOutcome(String(describing: Event.self))
+    report(event, in: nil, source: .publish, outcome: outcome)
+    return outcome
+  }
+
+  /// The outcome of a traced publish nobody hears: empty, or the refusal past the limit.
+  func unheardOutcome(_ typeName: @autoclosure () -> String) -> Outcome {
+    guard let refusal = ReentryGuard.admit(typeName()) else { return Outcome() }
+    return Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [refusal.error])
   }
 
   /// Publishes a class instance or an existential by its runtime type.
@@ -61,10 +73,11 @@ extension EventBus {
     if let slot = slots[ObjectIdentifier(runtimeType)] {
       return slot.publish(erased: event, on: self)
     }
-    if isTraced {
-      report(event, typeName: String(describing: runtimeType), source: .publish, outcome: Outcome())
-    }
-    return Outcome()
+    guard isTraced else { return Outcome() }
+    let typeName = String(describing: runtimeType)
+    let outcome = unheardOutcome(typeName)
+    report(event, typeName: typeName, source: .publish, outcome: outcome)
+    return outcome
   }
 
   /// Calls the active subscribers of `slot` as snapshotted now, through the ``ReentryGuard``

@@ -115,7 +115,9 @@ extension EventBus {
   @inlinable
   func add<Event>(_ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>) {
     slot.append(subscriber)
-    guard let producer = slot.producer, let value = producer.value() else { return }
+    guard let producer = slot.producer,
+      let value = ReentryGuard.nested(slot.typeName, { producer.value() })
+    else { return }
     var outcome = Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [])
     if let refusal = ReentryGuard.admit(slot.typeName) {
       outcome = Outcome(

@@ -18,6 +18,15 @@ extension EventBus {
     Trace.emit(record, to: tracers.map(\.tracer))
   }
 
+  /// Sends the record of a change that did not pass the ``ReentryGuard`` itself.
+  ///
+  /// A producer registered, replaced or removed: telling the tracers passes the door, and past
+  /// the limit they are not told (rule 14), so a tracer that registers a producer on every record stops.
+  func traceChange(_ record: TraceRecord, name: @autoclosure () -> String) {
+    guard !tracers.isEmpty, ReentryGuard.admit(name()) == nil else { return }
+    trace(record)
+  }
+
   /// Reports a delivery to the tracers: a dead event if nobody heard it.
   ///
   /// The event is described only when its record is read.
@@ -35,6 +44,11 @@ extension EventBus {
 
   func report(_ event: Any, typeName: String, source: BusRecord.Source, outcome: Outcome) {
     guard !tracers.isEmpty else { return }
+    // Rule 14: a refused delivery (nobody ran, and its one error is the refusal) is traced once
+    // per runaway, so a tracer that publishes on every record stops at the limit.
+    if outcome.listenersRun == 0, !outcome.errors.isEmpty, !ReentryGuard.takeRefusalTrace() {
+      return
+    }
     let record = BusRecord(
       bus: name, type: typeName, eventText: TraceText(PayloadBox(event), index: 0),
       source: source, subscribersRun: outcome.listenersRun,

@@ -110,6 +110,15 @@ extension Node {
   private func notifySubtree(
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) {
+    // Rule 14: the tracers on the path are notified too, so with tracers a share passes the
+    // door even with no subscriber to call: past the limit it is refused (the value is stored,
+    // the subscribers are left behind) and traced once per runaway, so a tracer that shares on
+    // every record stops.
+    if ReentryGuard.wouldRefuse, Trace.installedCount > 0,
+      refuseTraced(keyID: keyID, key: key, value: value, action: action)
+    {
+      return
+    }
     let called =
       DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
     guard Trace.installedCount > 0 else { return }
@@ -118,5 +127,26 @@ extension Node {
     let record = ShareRecord(
       node: name, key: key, value: value(), action: action, subscribersNotified: called)
     Trace.emit(.share(record), to: tracers)
+  }
+
+  /// Refuses a share past the nesting limit that has tracers on its path.
+  ///
+  /// Its subscribers are left behind and its record is traced once per runaway. Returns
+  /// `false` if no tracer is on the path (then it is a refusal only if it would call a
+  /// subscriber, as any data pass).
+  ///
+  /// NB: out of line, so the untraced share does not carry it.
+  @inline(never)
+  private func refuseTraced(
+    keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
+  ) -> Bool {
+    guard !core.tracersOnPath.isEmpty else { return false }
+    _ = ReentryGuard.admit(key)
+    if DataState.subscriberCount > 0 { _ = core.notifyDataSubscribers(forKey: keyID, name: key) }
+    guard ReentryGuard.takeRefusalTrace() else { return true }
+    let record = ShareRecord(
+      node: name, key: key, value: value(), action: action, subscribersNotified: 0)
+    Trace.emit(.share(record), to: core.tracersOnPath)
+    return true
   }
 }

@@ -28,8 +28,12 @@ enum NextTurnQueue {
     let batch = pending
     pending = []
     scheduled = false
+    // Each call is a top-level operation: through the guard, so what it starts nests in it and
+    // what it leaves behind is settled when it returns (rule 14).
     for call in batch where call.registration?.isActive ?? true {
+      _ = ReentryGuard.enter()
       call.run()
+      ReentryGuard.leave()
     }
   }
 

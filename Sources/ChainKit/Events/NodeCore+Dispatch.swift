@@ -145,17 +145,16 @@ extension NodeCore {
     for error in ReentryGuard.refusals(since: mark) { ctx.record(error) }
   }
 
-  /// The outcome of an event or request the guard refused; the first refusal of a runaway is
-  /// traced.
+  /// The outcome of an event or request the guard refused; one refusal of a runaway is traced
+  /// (the first whose operation has a record).
   @usableFromInline
   func refused<P>(
     _ refusal: ReentryGuard.Refusal, kind: DispatchRecord.Kind, key: String, payload: P
   ) -> Outcome {
     var outcome = Outcome()
     outcome.errors = [refusal.error]
-    guard refusal.isFirst else { return outcome }
     let tracers = tracersOnPath
-    if !tracers.isEmpty {
+    if !tracers.isEmpty, ReentryGuard.takeRefusalTrace() {
       let recorder = DispatchRecorder(
         id: DispatchIDs.next(), parent: DispatchIDs.current, kind: kind, key: key,
         payload: payload, path: path)

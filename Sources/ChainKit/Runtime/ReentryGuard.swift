@@ -6,10 +6,14 @@
 
 /// The one door every kind of dispatch enters and leaves by, and the limit on how deep they nest.
 ///
-/// Events, requests, bus deliveries (producers' and new subscribers' first deliveries included),
-/// data deliveries (a subscription's immediate first call included), tracer callbacks, property
-/// and hook notifications and binding propagation all enter and leave through it. The guard
-/// owns what they share:
+/// Every call of user code enters and leaves through it: events and requests (next-turn
+/// listeners included), bus deliveries (producers' values and first deliveries included), data
+/// deliveries (a subscription's immediate first call included), tracer callbacks, activity
+/// observers (at the depth of the dispatch they report, though called after it returned),
+/// property and hook notifications and binding propagation. Work that emits a record without
+/// calling anyone else (a traced publish nobody hears, a traced share with nobody to call, a
+/// mount's record) is admitted too, so a tracer that reacts to every record stops at the limit.
+/// The guard owns what they share:
 ///
 /// - the nesting depth on the main actor, whatever kind of work nests in whatever other;
 /// - the runaway state: once one operation is refused for nesting too deep, every further
@@ -61,6 +65,9 @@ public enum ReentryGuard {
   /// Whether ``runIdleWork()`` has anything to do when depth returns to 0.
   @exclusivity(unchecked) @usableFromInline static var hasIdleWork = false
   @exclusivity(unchecked) @usableFromInline static var limit = defaultNestingLimit
+  /// Set by the first refusal of a runaway until a record of a refused operation is traced:
+  /// only one refusal per runaway is traced, so a tracer that reacts to records stops.
+  static var refusalUntraced = false
   /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
   static var refusals: [ChainError] = []
   /// `refusals.count`, read on every dispatch without touching the array.
@@ -101,11 +108,19 @@ public enum ReentryGuard {
     let isFirst = !runaway
     if isFirst {
       runaway = true
+      refusalUntraced = true
       refusals.append(error)
       refusalCount = refusals.count
       hasIdleWork = true
     }
     return Refusal(error: error, isFirst: isFirst)
+  }
+
+  /// Whether the record of a refused operation is to be traced: `true` once per runaway, for
+  /// the first refused operation that has a record.
+  static func takeRefusalTrace() -> Bool {
+    defer { refusalUntraced = false }
+    return refusalUntraced
   }
 
   /// Reports an error of nested work that has no outcome of its own (a property write loop cut
@@ -124,6 +139,22 @@ public enum ReentryGuard {
   static func enter() -> Int {
     depth += 1
     return refusalCount
+  }
+
+  /// Calls user code that ChainKit asks for a value (a producer's current value, a binding's
+  /// transform of its first member) through the door, as every call of user code.
+  ///
+  /// - Parameters:
+  ///   - name: What is asked (a type, a binding), for the error.
+  ///   - body: The call.
+  /// - Returns: The value, or `nil` if the call was refused for nesting too deep (the caller
+  ///   then acts as if there were no value, as a delivery past the limit delivers nothing).
+  @inlinable
+  static func nested<Value>(_ name: @autoclosure () -> String, _ body: () -> Value?) -> Value? {
+    guard admit(name()) == nil else { return nil }
+    _ = enter()
+    defer { leave() }
+    return body()
   }
 
   /// Ends an operation; the outermost one settles deferred work.
@@ -182,7 +213,9 @@ public enum ReentryGuard {
   static func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       precondition(depth == 0, "an operation is still under way (depth \(depth))")
-      precondition(!runaway && refusals.isEmpty && refusalCount == 0, "a runaway left set")
+      precondition(
+        !runaway && !refusalUntraced && refusals.isEmpty && refusalCount == 0,
+        "a runaway left set")
       precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
       precondition(
         ActivityDelivery.pending.isEmpty && !ActivityDelivery.outerWillDeliver,
@@ -200,21 +233,46 @@ public enum ReentryGuard {
   static func runIdleWork() {
     // NB: every step below may run user code (a deinit, a compaction's release) that starts
     // operations again; they run at depth 0, admitted, and run their own deferred work.
-    hasIdleWork = false
+    // Activity observers run at the depth of the dispatch that caused them (see
+    // ``ActivityDelivery``), so what they leave behind is settled by the next round of this
+    // loop, not by a call nested in theirs: a chain of observers costs no stack.
+    repeat {
+      hasIdleWork = false
+      endRunaway()
+      if !pendingCompactions.isEmpty {
+        let compactions = pendingCompactions
+        pendingCompactions.removeAll(keepingCapacity: true)
+        for compaction in compactions { compaction.compactNow() }
+      }
+      if !retired.isEmpty {
+        var storage = RetiredStorage()
+        swap(&storage, &retired)
+        storage.free()
+      }
+      ActivityDelivery.deliverWhenIdle()
+    } while hasIdleWork && depth == 0
+  }
+
+  /// Runs `body` as an operation nested at `level` (at least one deeper than now), then
+  /// returns to the current depth without settling: for work deferred until the outermost
+  /// operation returned that still counts as nested in the operation that caused it.
+  ///
+  /// The caller settles (``runIdleWork()``) when back at depth 0.
+  static func runNested(atLevel level: Int, _ body: () -> Void) {
+    let saved = depth
+    depth = max(level, saved + 1)
+    body()
+    depth = saved
+    // Back at depth 0 the runaway `body` started is over, as when an outermost operation
+    // returns, so the next deferred delivery is not refused for it; the rest is settled later.
+    if depth == 0, runaway { endRunaway() }
+  }
+
+  private static func endRunaway() {
     runaway = false
+    refusalUntraced = false
     refusals.removeAll(keepingCapacity: true)
     refusalCount = 0
-    if !pendingCompactions.isEmpty {
-      let compactions = pendingCompactions
-      pendingCompactions.removeAll(keepingCapacity: true)
-      for compaction in compactions { compaction.compactNow() }
-    }
-    if !retired.isEmpty {
-      var storage = RetiredStorage()
-      swap(&storage, &retired)
-      storage.free()
-    }
-    ActivityDelivery.deliverWhenIdle()
   }
 }
 

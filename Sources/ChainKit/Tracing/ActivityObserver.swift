@@ -25,10 +25,18 @@ final class ActivityObserver: Tracer {
 /// get the outer one first. Activities of dispatches that finish while an operation is under way
 /// wait until the outermost one returns: delivered with its own record if it is observed too,
 /// else when the ``ReentryGuard`` is idle.
+///
+/// Delivered late, an activity still counts as nested in the dispatch that caused it (rule 14):
+/// its observer runs at that dispatch's depth, so what the observer posts nests one level
+/// deeper, and an observer that posts on every activity of its own node reaches the limit and
+/// is refused, as a listener that posts to itself is, instead of starting a new top-level
+/// operation each time.
 @MainActor
 enum ActivityDelivery {
+  typealias Delivery = (observer: ActivityObserver, activity: NodeActivity, level: Int)
+
   /// Activities waiting for the outermost operation to return.
-  static var pending: [(observer: ActivityObserver, activity: NodeActivity)] = []
+  static var pending: [Delivery] = []
   /// Whether an observed outermost dispatch is under way: its own record delivers `pending`.
   static var outerWillDeliver = false
 
@@ -37,15 +45,22 @@ enum ActivityDelivery {
     if outermost { outerWillDeliver = true }
   }
 
-  /// Delivers, or keeps until the outermost operation returns, the activities of one dispatch.
+  /// Delivers, or keeps until the outermost operation returns, the activities of one dispatch
+  /// that has just returned (so the guard's depth is that of the operation around it).
   static func deliver(_ batch: [(observer: ActivityObserver, activity: NodeActivity)]) {
+    // The dispatch ran one level deeper than the guard is now; its observers run at its level.
+    let level = ReentryGuard.depth + 1
+    let deliveries = batch.map { ($0.observer, $0.activity, level) }
     if ReentryGuard.depth > 0 {
-      pending += batch
+      pending += deliveries
       if !outerWillDeliver { ReentryGuard.hasIdleWork = true }
       return
     }
     outerWillDeliver = false
-    run(batch + takePending())
+    run(deliveries + takePending())
+    // What the observers left behind (their nested dispatches' activities, a runaway) is
+    // settled here, as the outermost operation's leave would.
+    if ReentryGuard.hasIdleWork, ReentryGuard.depth == 0 { ReentryGuard.runIdleWork() }
   }
 
   /// Called by the guard when idle: delivers what no observed outer dispatch will.
@@ -54,7 +69,7 @@ enum ActivityDelivery {
     run(takePending())
   }
 
-  private static func takePending() -> [(observer: ActivityObserver, activity: NodeActivity)] {
+  private static func takePending() -> [Delivery] {
     let taken = pending.enumerated().sorted {
       ($0.element.activity.dispatchID, $0.offset) < ($1.element.activity.dispatchID, $1.offset)
     }
@@ -62,11 +77,11 @@ enum ActivityDelivery {
     return taken.map(\.element)
   }
 
-  private static func run(_ batch: [(observer: ActivityObserver, activity: NodeActivity)]) {
-    guard !batch.isEmpty else { return }
-    // Through the guard, as tracers are: what an observer posts nests inside this call.
-    _ = ReentryGuard.enter()
-    for (observer, activity) in batch { observer.body(activity) }
-    ReentryGuard.leave()
+  private static func run(_ batch: [Delivery]) {
+    // Through the guard, as tracers are, at the level of the dispatch each activity comes from:
+    // what an observer posts nests inside that dispatch, for the nesting limit.
+    for (observer, activity, level) in batch {
+      ReentryGuard.runNested(atLevel: level) { observer.body(activity) }
+    }
   }
 }

@@ -6,7 +6,10 @@ public import Foundation
 /// writer's creation and labelled with its ``scope``. Each record is encoded with sorted keys and written with one `write` call, so nothing waits in
 /// a buffer of ours and a crash loses at most the line being written. Read a file back with
 /// `TraceRecord.decodeJSONLines(_:)`. A failed write does not trap: it is counted in
-/// ``failureCount``, kept in ``lastError`` and passed to `onError`, and tracing goes on.
+/// ``failureCount``, kept in ``lastError`` and passed to `onError`, and tracing goes on. A pipe
+/// whose reader is gone (`program | head`) fails with `EPIPE` and raises no SIGPIPE: the writer
+/// blocks the signal on its own thread for the write and takes the one it raised, leaving the
+/// process's signal disposition as the program set it.
 ///
 /// ```swift
 /// let writer = try JSONLinesTraceWriter(path: "/tmp/chain.jsonl")
@@ -77,7 +80,10 @@ public final class JSONLinesTraceWriter: Tracer {
       let traced = TraceLine(time: TraceClock.now() &- start, scope: scope, .record(record))
       var line = try encoder.encode(traced)
       line.append(0x0A)
-      try handle.write(contentsOf: line)
+      // NB: not `handle.write(contentsOf:)`: a pipe whose reader is gone would raise SIGPIPE,
+      // which kills a program that kept the default disposition (`program | head`).
+      let failure = QuietWrite.write([UInt8](line), to: handle.fileDescriptor)
+      if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
       writtenCount += 1
     } catch {
       report(error)

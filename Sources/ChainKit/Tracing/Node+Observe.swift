@@ -9,8 +9,11 @@ extension Node {
   /// The observer runs on the main actor after the dispatch returns, like a ``Tracer``;
   /// activities of nested dispatches arrive after the dispatch that posted them, in the order
   /// they were posted. For one dispatch, the observers are called before the tracers on its
-  /// path receive its record. An observer may post: what it starts nests inside the call. While no
-  /// node on a path is observed or traced, its dispatches pay nothing for this.
+  /// path receive its record. An observer may post: the call counts as nested in the dispatch it
+  /// reports (rule 14), so what it posts nests one level deeper, and an observer that posts on
+  /// every activity of its own node stops at ``ReentryGuard/nestingLimit`` with
+  /// ``ChainError/nestingTooDeep(key:limit:)``. While no node on a path is observed or traced,
+  /// its dispatches pay nothing for this.
   ///
   /// ```swift
   /// let token = panel.observeActivity { activity in

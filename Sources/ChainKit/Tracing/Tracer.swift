@@ -62,9 +62,9 @@ enum Trace {
   /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
   /// share, and what it starts nests inside this call.
   ///
-  /// Tracer callbacks themselves are never refused (a record of work that ran is never lost), but
-  /// what they start is, past the limit; only the first refusal of a runaway is traced, so a tracer
-  /// that posts on every record stops.
+  /// Tracer callbacks for work that ran are never refused (a record of it is never lost), but
+  /// what they start is, past the limit; only the first refused operation of a runaway that has a
+  /// record is traced, so a tracer that posts on every record stops.
   static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
     guard !tracers.isEmpty else { return }
     _ = ReentryGuard.enter()
@@ -72,10 +72,27 @@ enum Trace {
     ReentryGuard.leave()
   }
 
+  /// Hands `record` to one tracer, through the ``ReentryGuard`` as ``emit(_:to:)`` does.
+  static func emit(_ record: TraceRecord, to tracer: any Tracer) {
+    _ = ReentryGuard.enter()
+    tracer.receive(record)
+    ReentryGuard.leave()
+  }
+
   /// Sends a mount or unmount record to the tracers on `core`'s path.
   static func emitMount(_ record: TraceRecord, at core: NodeCore) {
     guard installedCount > 0 else { return }
-    emit(record, to: core.tracersNearby())
+    emitChange(record, to: core.tracersNearby(), name: core.name)
+  }
+
+  /// Sends the record of a change that does not pass the ``ReentryGuard`` itself.
+  ///
+  /// A mount, an unmount or a release: telling the tracers passes the door instead. Past the
+  /// limit the change is made but the tracers are not told, and the refusal goes to every enclosing operation
+  /// (rule 14), so a tracer that mounts a node on every record stops.
+  static func emitChange(_ record: TraceRecord, to tracers: [any Tracer], name: String) {
+    guard !tracers.isEmpty, ReentryGuard.admit(name) == nil else { return }
+    emit(record, to: tracers)
   }
 
   /// How many nodes, from a node up, mount and release records search for tracers.

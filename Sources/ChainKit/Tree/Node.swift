@@ -42,8 +42,9 @@ public final class Node {
     if Trace.installedCount > 0, !core.parents.isEmpty {
       let tracers = core.tracersNearby()
       for parent in core.parents {
-        Trace.emit(
-          .unmount(MountRecord(node: name, parent: parent.name, reason: .released)), to: tracers)
+        Trace.emitChange(
+          .unmount(MountRecord(node: name, parent: parent.name, reason: .released)),
+          to: tracers, name: name)
       }
     }
     core.retire()
