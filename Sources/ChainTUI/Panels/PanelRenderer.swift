@@ -31,9 +31,6 @@ struct PanelRenderer {
     focusPath = path
   }
 
-  /// The panels placed, with their rectangles, for hit testing.
-  var drawn: [(rect: Rect, name: String)] { placed.map { ($0.rect, $0.name) } }
-
   /// Draws one panel alone in the whole area, its body then its whole log, and no children:
   /// the zoom that lets any panel's log, an ancestor's too, be read and scrolled in full.
   mutating func drawZoomed(_ panel: Panel, in rect: Rect, into grid: inout Grid) {
