@@ -26,7 +26,7 @@ struct PanelNeeds {
   /// file's depth is the user's to choose).
   @MainActor
   static func measure(_ root: Panel) -> [ObjectIdentifier: PanelNeeds] {
-    var needs: [ObjectIdentifier: PanelNeeds] = [:]
+    var needs: [ObjectIdentifier: PanelNeeds] = Dictionary(minimumCapacity: 32)
     var stack: [(panel: Panel, expanded: Bool)] = [(root, false)]
     while let (panel, expanded) = stack.popLast() {
       if !expanded, !panel.children.isEmpty {
@@ -49,19 +49,30 @@ struct PanelNeeds {
         rows: leastRows, floor: leastRows, comfort: max(leastRows, 2 + inside),
         columns: leastColumns, count: 1)
     }
-    let parts = panel.children.compactMap { children[ObjectIdentifier($0)] }
+    // One pass over the children, building no arrays: this runs for every panel every frame.
+    var sum = (rows: 0, comfort: 0)
+    var most = (rows: 1, floor: 1, comfort: 1, columns: 0)
+    var count = 1
+    for child in panel.children {
+      guard let part = children[ObjectIdentifier(child)] else { continue }
+      sum = (sum.rows + part.rows, sum.comfort + part.comfort)
+      most = (
+        max(most.rows, part.rows), max(most.floor, part.floor), max(most.comfort, part.comfort),
+        max(most.columns, part.columns)
+      )
+      count += part.count
+    }
     let own = min(panel.body.count, 3) + (panel.logRows > 0 ? 1 : 0)
-    let count = 1 + parts.reduce(0) { $0 + $1.count }
-    let columns = max(leastColumns, 2 + (parts.map(\.columns).max() ?? 0))
+    let columns = max(leastColumns, 2 + most.columns)
     switch panel.axis {
     case .vertical:
       return PanelNeeds(
-        rows: 2 + parts.reduce(0) { $0 + $1.rows }, floor: 2 + parts.count,
-        comfort: 2 + own + parts.reduce(0) { $0 + $1.comfort }, columns: columns, count: count)
+        rows: 2 + sum.rows, floor: 2 + panel.children.count, comfort: 2 + own + sum.comfort,
+        columns: columns, count: count)
     case .horizontal:
       return PanelNeeds(
-        rows: 2 + (parts.map(\.rows).max() ?? 1), floor: 2 + (parts.map(\.floor).max() ?? 1),
-        comfort: 2 + own + (parts.map(\.comfort).max() ?? 1), columns: columns, count: count)
+        rows: 2 + most.rows, floor: 2 + most.floor, comfort: 2 + own + most.comfort,
+        columns: columns, count: count)
     }
   }
 }

@@ -38,42 +38,63 @@ struct RowPlan: Equatable {
     var left = rows - parts.reduce(0) { $0 + $1.need }
     if left < 0 {
       var deficit = -left
-      let order =
-        parts.indices.reversed().filter { !parts[$0].pinned }
-        + parts.indices.reversed().filter { parts[$0].pinned }
-      for index in order where deficit > 0 {
-        let cut = min(deficit, max(0, plan.sizes[index] - parts[index].floor))
-        plan.sizes[index] -= cut
-        deficit -= cut
+      // Shrink to floors, then collapse: last child first, the focused branch after the rest.
+      // Loops over indices rather than built arrays: this runs for every panel on every frame.
+      for pinned in [false, true] {
+        for index in parts.indices.reversed() where parts[index].pinned == pinned {
+          let cut = min(deficit, max(0, plan.sizes[index] - parts[index].floor))
+          plan.sizes[index] -= cut
+          deficit -= cut
+        }
       }
-      for index in order where deficit > 0 {
-        deficit -= plan.sizes[index] - 1
-        plan.sizes[index] = 1
-        plan.collapsed[index] = true
+      for pinned in [false, true] where deficit > 0 {
+        for index in parts.indices.reversed() where parts[index].pinned == pinned && deficit > 0 {
+          deficit -= plan.sizes[index] - 1
+          plan.sizes[index] = 1
+          plan.collapsed[index] = true
+        }
       }
       guard deficit <= 0 else { return fold(rows: rows, count: parts.count) }
       left = -deficit
     }
     plan.body = min(max(0, bodyWant), left)
     left -= plan.body
-    let open = parts.indices.filter { !plan.collapsed[$0] }
-    for index in open.filter({ parts[$0].pinned }) + open.filter({ !parts[$0].pinned }) {
-      let target = parts[index].length ?? parts[index].comfort
-      let extra = min(left, max(0, target - plan.sizes[index]))
-      plan.sizes[index] += extra
-      left -= extra
+    for pinned in [true, false] {
+      for index in parts.indices where parts[index].pinned == pinned && !plan.collapsed[index] {
+        let target = parts[index].length ?? parts[index].comfort
+        let extra = min(left, max(0, target - plan.sizes[index]))
+        plan.sizes[index] += extra
+        left -= extra
+      }
     }
     // The log takes at most half of what is left: the children, where keys act, keep the rest.
     plan.log = min(max(0, logWant), left / 2)
     left -= plan.log
-    let weighted = open.filter { parts[$0].length == nil && parts[$0].weight > 0 }
-    guard !weighted.isEmpty else {
+    // The rest by weight among open children without a fixed length, remainders in order.
+    var totalWeight = 0
+    for index in parts.indices where plan.takesWeight(index, parts) {
+      totalWeight += parts[index].weight
+    }
+    guard totalWeight > 0 else {
       plan.log += left
       return plan
     }
-    let extras = Layout.distribute(left, weighted.map { Layout.Share(weight: parts[$0].weight) })
-    for (index, extra) in zip(weighted, extras) { plan.sizes[index] += extra }
+    let pool = left
+    for index in parts.indices where plan.takesWeight(index, parts) {
+      let extra = pool * parts[index].weight / totalWeight
+      plan.sizes[index] += extra
+      left -= extra
+    }
+    for index in parts.indices where left > 0 && plan.takesWeight(index, parts) {
+      plan.sizes[index] += 1
+      left -= 1
+    }
     return plan
+  }
+
+  /// Whether a child shares the rows left by weight: open, without a fixed length, weighted.
+  private func takesWeight(_ index: Int, _ parts: [Part]) -> Bool {
+    !collapsed[index] && parts[index].length == nil && parts[index].weight > 0
   }
 
   /// Every child a collapsed row, the ones past the last row but one folded into it.
