@@ -17,15 +17,14 @@ extension PanelRenderer {
     }
     let hidden = log.hidden(height: area.height)
     let (top, bottom) = Self.markers(above: hidden.above, below: hidden.below, rows: area.height)
+    // Chosen once per log, not per row: most rows carry no marker.
+    let shownTop = Self.fit(top, width: area.width)
+    let shownBottom = Self.fit(bottom, width: area.width)
     let range = log.visibleRange(height: area.height)
     for (offset, index) in range.enumerated() {
       let y = area.y + offset
-      let marker: (full: String, short: String) =
-        offset == 0 ? top : offset == area.height - 1 ? bottom : (full: "", short: "")
-      // The full marker when it leaves half the row to the line, else the short one.
-      let fitting = [marker.full, marker.short].first { DisplayWidth.of($0) * 2 <= area.width }
-      let shown = fitting ?? (DisplayWidth.of(marker.short) <= area.width ? marker.short : "")
-      let reserved = DisplayWidth.of(shown)
+      let shown = offset == 0 ? shownTop : offset == area.height - 1 ? shownBottom : ""
+      let reserved = shown.isEmpty ? 0 : DisplayWidth.of(shown)
       let end = area.maxX - reserved
       var x = area.x
       if showsTimestamps {
@@ -40,6 +39,13 @@ extension PanelRenderer {
         grid.put(shown, at: Point(x: end, y: y), style: theme.emphasis, maxWidth: reserved)
       }
     }
+  }
+
+  /// The full marker when it leaves half the row to the line, else the short one if it fits.
+  static func fit(_ marker: (full: String, short: String), width: Int) -> String {
+    guard !marker.full.isEmpty else { return "" }
+    if DisplayWidth.of(marker.full) * 2 <= width { return marker.full }
+    return DisplayWidth.of(marker.short) <= width ? marker.short : ""
   }
 
   /// The markers of the top and bottom rows, each in full (" +3 above") and short (" +3");
