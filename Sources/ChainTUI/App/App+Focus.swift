@@ -3,21 +3,11 @@ extension App {
   /// The panels Tab stops at in the scene on screen, in tree order.
   var focusStops: [Panel] { scene.allPanels.filter(\.isFocusStop) }
 
-  /// The panels Tab stops at: those with keys (all focus stops if none has any), in the order
-  /// a reader meets them on screen, top to bottom, then left to right.
+  /// The panels Tab stops at: those with keys (all focus stops if none has any), in the tree's
+  /// preorder (a panel, then its children in layout order), whatever the screen shows.
   var tabStops: [Panel] {
     let withKeys = focusStops.filter { !$0.keys.isEmpty }
-    let stops = withKeys.isEmpty ? focusStops : withKeys
-    let hits = currentHits()
-    let placed = stops.enumerated().map { (offset: $0.offset, panel: $0.element) }
-    return placed.sorted { first, second in
-      switch (hits.rect(of: first.panel.name), hits.rect(of: second.panel.name)) {
-      case (let a?, let b?): (a.y, a.x, first.offset) < (b.y, b.x, second.offset)
-      case (.some, nil): true
-      case (nil, .some): false
-      case (nil, nil): first.offset < second.offset
-      }
-    }.map(\.panel)
+    return withKeys.isEmpty ? focusStops : withKeys
   }
 
   /// The focused panel of the scene on screen.
@@ -70,52 +60,95 @@ extension App {
 
   /// Moves focus to the nearest stop in an arrow's direction, by the screen's current layout;
   /// falls back to cycling when the focused panel is not on screen.
+  ///
+  /// Stops beside the focused panel come first (leaves before containers). When there is none
+  /// in that direction, the arrow goes into the focused panel or out to a panel around it,
+  /// whichever is nearer that way: a stop inside counts from the focused box's edge behind the
+  /// arrow, a stop around it by how far its edge lies past the focused box's. So a panel nested
+  /// in another is reached from its parent, and the parent from it.
   func moveFocus(_ key: Key) {
-    let (dx, dy): (Int, Int) =
+    let direction: (dx: Int, dy: Int) =
       switch key {
       case .left: (-1, 0)
       case .right: (1, 0)
       case .up: (0, -1)
       default: (0, 1)
       }
-    let hits = currentHits()
-    guard let current = focusedPanel, let from = hits.rect(of: current.name) else {
-      cycleFocus(by: dx + dy)
+    let rects = placedRects(currentHits())
+    guard let current = focusedPanel, let from = rects[ObjectIdentifier(current)] else {
+      cycleFocus(by: direction.dx + direction.dy)
       return
     }
-    // Boxes nest, so skip the current panel's own ancestors and descendants, and prefer
-    // leaves: a container is only chosen when no leaf lies in that direction.
-    let candidates = focusStops.filter {
-      $0 !== current && !$0.node.isDescendant(of: current.node)
-        && !current.node.isDescendant(of: $0.node)
+    var beside: [Panel] = []
+    var nested: [Panel] = []
+    for stop in focusStops where stop !== current {
+      if stop.node.isDescendant(of: current.node) || current.node.isDescendant(of: stop.node) {
+        nested.append(stop)
+      } else {
+        beside.append(stop)
+      }
     }
-    let best =
-      nearest(in: candidates.filter(\.children.isEmpty), from: from, dx: dx, dy: dy, hits: hits)
-      ?? nearest(in: candidates, from: from, dx: dx, dy: dy, hits: hits)
-    if let best { setFocus(best) }
+    let target =
+      nearest(in: beside.filter(\.children.isEmpty), from: from, direction, rects)
+      ?? nearest(in: beside, from: from, direction, rects)
+      ?? nearest(in: nested, from: from, direction, rects, nested: true)
+    if let target { setFocus(target.name) }
+  }
+
+  /// Each panel's place on screen by identity: its box, its collapsed row, or, for a panel
+  /// inside a collapsed one, that row (so arrows reach it, and focusing it opens its branch).
+  private func placedRects(_ hits: HitMap) -> [ObjectIdentifier: Rect] {
+    var byName: [String: Rect] = [:]
+    for place in hits.panels where byName[place.name] == nil { byName[place.name] = place.rect }
+    var rects: [ObjectIdentifier: Rect] = [:]
+    for panel in scene.allPanels {
+      if let rect = byName[panel.name] {
+        rects[ObjectIdentifier(panel)] = rect
+      } else if let parent = panel.parent, let rect = rects[ObjectIdentifier(parent)] {
+        rects[ObjectIdentifier(panel)] = rect
+      }
+    }
+    return rects
   }
 
   private func nearest(
-    in panels: [Panel], from: Rect, dx: Int, dy: Int, hits: HitMap
-  ) -> String? {
-    var best: (score: Int, name: String)?
+    in panels: [Panel], from: Rect, _ direction: (dx: Int, dy: Int),
+    _ rects: [ObjectIdentifier: Rect], nested: Bool = false
+  ) -> Panel? {
+    let (dx, dy) = direction
+    var best: (score: Int, panel: Panel)?
     for panel in panels {
-      guard let to = hits.rect(of: panel.name), !to.isEmpty else { continue }
-      // Only panels wholly beyond the current one's edge count; the gap to that edge, then
-      // how far the centres are apart across the direction, decide.
-      let along =
-        dx > 0
-        ? to.x - from.maxX
-        : dx < 0 ? from.x - to.maxX : dy > 0 ? to.y - from.maxY : from.y - to.maxY
+      guard let to = rects[ObjectIdentifier(panel)], !to.isEmpty else { continue }
+      let along: Int
+      let around = nested && to.contains(from.origin) && to != from
+      if nested {
+        // A box around the focused one (it contains it) counts by how far its edge lies past
+        // the focused box's; a box inside, by how far it starts from the edge behind the arrow.
+        along =
+          dx > 0
+          ? (around ? to.maxX - from.maxX : to.x - from.x)
+          : dx < 0
+            ? (around ? from.x - to.x : from.maxX - to.maxX)
+            : dy > 0
+              ? (around ? to.maxY - from.maxY : to.y - from.y)
+              : (around ? from.y - to.y : from.maxY - to.maxY)
+      } else {
+        // Only panels wholly beyond the current one's edge count, by the gap to that edge.
+        along =
+          dx > 0
+          ? to.x - from.maxX
+          : dx < 0 ? from.x - to.maxX : dy > 0 ? to.y - from.maxY : from.y - to.maxY
+      }
       guard along >= 0 else { continue }
+      // Then how far the centres are apart across the direction.
       let across =
         dx != 0
         ? abs(to.y * 2 + to.height - from.y * 2 - from.height)
         : abs(to.x * 2 + to.width - from.x * 2 - from.width)
-      let score = along * 4 + across
-      if best.map({ score < $0.score }) ?? true { best = (score, panel.name) }
+      let score = along * 4 + (around ? 0 : across)
+      if best.map({ score < $0.score }) ?? true { best = (score, panel) }
     }
-    return best?.name
+    return best?.panel
   }
 }
 

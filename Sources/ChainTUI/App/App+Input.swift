@@ -135,8 +135,14 @@ extension App {
     } else if let id = hits.inspectorEntry(at: point) {
       inspector.selectedID = id
     } else if let name = hits.panel(at: point) {
-      // A click inside a container that is not a stop focuses the nearest stop above it.
-      var panel = scene.panel(named: name)
+      // A click inside a container that is not a stop focuses the nearest stop above it; on
+      // a collapsed row, the first stop inside, which opens the row's branch.
+      guard let clicked = scene.panel(named: name) else { return }
+      let isCollapsed = hits.panels.contains { $0.name == name && $0.isCollapsed }
+      var panel: Panel? = clicked
+      if isCollapsed, !clicked.isFocusStop {
+        panel = clicked.first { $0 !== clicked && $0.isFocusStop }
+      }
       while let candidate = panel, !candidate.isFocusStop { panel = candidate.parent }
       if let panel { _ = focus(panelNamed: panel.name) }
     }

@@ -25,10 +25,10 @@ extension App {
       } else {
         renderer.draw(scene, in: sceneArea, into: &grid)
       }
-      hits.panels = renderer.drawn
+      hits.panels = renderer.placed
       if let flow = flowMarks {
         FlowMarksView(theme: theme).draw(
-          flow.marks, current: flow.current, over: renderer.drawn, into: &grid)
+          flow.marks, current: flow.current, over: renderer.placed, into: &grid)
       }
     }
     if let inspectorArea {

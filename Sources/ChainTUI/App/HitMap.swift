@@ -3,8 +3,8 @@
 struct HitMap {
   /// The column range of each tab on the top row, by scene index.
   var tabs: [(columns: Range<Int>, scene: Int)] = []
-  /// Each panel's rectangle by name, parents before children.
-  var panels: [(rect: Rect, name: String)] = []
+  /// Each panel placed (an open box or a collapsed row), parents before children.
+  var panels: [PanelPlace] = []
   /// Inspector list rows and the dispatch id each shows.
   var inspectorRows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
 

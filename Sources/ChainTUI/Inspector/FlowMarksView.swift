@@ -5,27 +5,43 @@
 struct FlowMarksView {
   let theme: Theme
 
-  /// Puts the marks in the top borders of the drawn panels that have one.
+  /// Puts the marks in the top borders of the open panels that have one, after the title:
+  /// a long title is cut (with "…") to make room, but keeps its first letters.
   ///
   /// - Parameters:
   ///   - marks: Each node's mark, from ``FlowPath/marks(upTo:)``.
   ///   - current: The node of the step being replayed, drawn with a pointer; `nil` otherwise.
-  ///   - drawn: The panels drawn, with their rectangles.
+  ///   - placed: The panels placed, with their rectangles and drawn titles.
   ///   - grid: The grid.
   func draw(
     _ marks: [String: (text: String, outcome: FlowPath.Outcome)], current: String?,
-    over drawn: [(rect: Rect, name: String)], into grid: inout Grid
+    over placed: [PanelPlace], into grid: inout Grid
   ) {
-    for (rect, name) in drawn {
-      guard let mark = marks[name], rect.width >= 12 else { continue }
-      let text = (name == current ? "▶ " : "") + mark.text
-      let shown = "[" + text + "]"
-      let width = min(DisplayWidth.of(shown), rect.width - 6)
-      grid.put(
-        shown, at: Point(x: rect.maxX - 2 - width, y: rect.y), style: style(of: mark.outcome),
-        maxWidth: width)
+    for place in placed where !place.isCollapsed {
+      guard let mark = marks[place.name] else { continue }
+      let rect = place.rect
+      let titleWidth = DisplayWidth.of(place.title)
+      // " " + at least ten columns of title (or all of it) + " ", after the corner and a dash.
+      let titleFloor = rect.x + 2 + 2 + min(titleWidth, Self.titleKept)
+      let room = rect.maxX - 2 - titleFloor
+      guard room >= 5 else { continue }
+      let text = (place.name == current ? "▶ " : "") + mark.text
+      let shown = "[" + DisplayWidth.clipped(text, to: room - 2) + "]"
+      let x = rect.maxX - 2 - DisplayWidth.of(shown)
+      if x < rect.x + 4 + titleWidth {
+        // The title runs under the mark: cut it so it ends before the mark.
+        let kept = DisplayWidth.clipped(place.title, to: x - rect.x - 4)
+        let titleStyle = grid.cell(at: Point(x: rect.x + 3, y: rect.y))?.style ?? .plain
+        grid.put(
+          " " + kept + " ", at: Point(x: rect.x + 2, y: rect.y), style: titleStyle,
+          maxWidth: x - rect.x - 2)
+      }
+      grid.put(shown, at: Point(x: x, y: rect.y), style: style(of: mark.outcome))
     }
   }
+
+  /// Title columns a mark never covers.
+  static let titleKept = 10
 
   /// Green handled, yellow rewrote, red stopped or threw, cyan answered, dim passed; every mark
   /// but "passed" is reversed, so the path reads in monochrome too.

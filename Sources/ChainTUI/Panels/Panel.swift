@@ -41,7 +41,10 @@ public final class Panel {
   /// Whether a leaf shows its log under its body; turn it off for leaves whose body is all
   /// they show.
   public var showsLog = true
-  /// Rows of the log shown by a panel with children (a leaf uses what is left); 2 by default.
+  /// Rows the log of a panel with children asks for (a leaf uses what is left); 2 by default.
+  ///
+  /// It gets them only from rows left once every panel inside has its box (the layout rule
+  /// of <doc:UsingTheExplorer>), and grows with its lines up to a third of the panel.
   public var logRows = 2
   /// The accent colour of the border.
   public var accent: Style.Color = .blue

@@ -31,6 +31,8 @@ struct SceneScreenTests {
     let text = AppTest.screen(app)
     #expect(!text.contains("too small"))
     #expect(app.scene.allPanels.contains { !$0.log.lines.isEmpty })
+    // A golden is only recorded when its screen keeps the layout rule.
+    #expect(LayoutRule.violations(app) == [])
     AppTest.expectDocsScreen(text, scene: scene)
   }
 

@@ -1,0 +1,13 @@
+/// Where one panel went on screen: an open box, or one collapsed row.
+struct PanelPlace {
+  /// The box, or the collapsed row.
+  var rect: Rect
+  /// The panel's name.
+  var name: String
+  /// The title as drawn in the top border (cut with `…`), or in the collapsed row.
+  var title: String
+  /// Whether the panel is collapsed to one marked row (or folded into a `+N more` row).
+  var isCollapsed = false
+  /// Rows the panel's log was drawn in; `nil` for a collapsed panel or one without a log.
+  var logRows: Int?
+}

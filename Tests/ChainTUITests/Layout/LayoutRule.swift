@@ -1,0 +1,93 @@
+@testable import ChainTUI
+
+/// The explorer's layout rule, checked on a rendered screen (UsingTheExplorer.md, "The layout
+/// rule"): every panel of the scene is an open box with its border unbroken, its title in the
+/// top border and its key line in the bottom one, or one marked row (`▸`), or inside a panel
+/// that is; a log that hides lines shows how many.
+@MainActor
+enum LayoutRule {
+  /// What breaks the rule on the app's screen now; empty when it holds.
+  ///
+  /// Screens where the
+  /// scene is not drawn (too small, zoomed, covered by the inspector) have nothing to check.
+  static func violations(_ app: App) -> [String] {
+    let grid = app.render()
+    let places = app.hits.panels
+    guard !places.isEmpty, app.zoomedPanel == nil, !app.showsHelp else { return [] }
+    var problems: [String] = []
+    var byName: [String: PanelPlace] = [:]
+    for place in places where byName[place.name] == nil { byName[place.name] = place }
+    for panel in app.scene.allPanels {
+      guard let place = byName[panel.name] else {
+        var above = panel.parent
+        while let candidate = above, byName[candidate.name] == nil { above = candidate.parent }
+        if above.flatMap({ byName[$0.name] })?.isCollapsed != true {
+          problems.append("\(panel.name) is neither drawn nor inside a collapsed panel")
+        }
+        continue
+      }
+      if place.isCollapsed {
+        if text(grid, place.rect.origin, 1) != "▸" {
+          problems.append("\(panel.name)'s collapsed row lacks its ▸ marker")
+        }
+        continue
+      }
+      problems += box(panel, place, grid).map { "\(panel.name): \($0)" }
+    }
+    return problems
+  }
+
+  private static func box(_ panel: Panel, _ place: PanelPlace, _ grid: Grid) -> [String] {
+    let rect = place.rect
+    var problems: [String] = []
+    if rect.height < 3 || rect.width < 4 { problems.append("box \(rect) is too small") }
+    let corners = [
+      ((rect.x, rect.y), "┌"), ((rect.maxX - 1, rect.y), "┐"), ((rect.x, rect.maxY - 1), "└"),
+      ((rect.maxX - 1, rect.maxY - 1), "┘"),
+    ]
+    for ((x, y), glyph) in corners where text(grid, Point(x: x, y: y), 1) != glyph {
+      problems.append("corner \(glyph) missing at \(x),\(y)")
+    }
+    for y in (rect.y + 1)..<max(rect.y + 1, rect.maxY - 1) {
+      for x in [rect.x, rect.maxX - 1] where text(grid, Point(x: x, y: y), 1) != "│" {
+        problems.append("side broken at \(x),\(y)")
+      }
+    }
+    for y in [rect.y, rect.maxY - 1] where text(grid, Point(x: rect.x + 1, y: y), 1) != "─" {
+      problems.append("edge broken at \(rect.x + 1),\(y)")
+    }
+    let title = String(panel.title.prefix(3))
+    let shownTitle = text(grid, Point(x: rect.x + 3, y: rect.y), title.count)
+    if shownTitle != title, !(shownTitle.hasSuffix("…") && title.hasPrefix(shownTitle.dropLast())) {
+      problems.append("title \"\(panel.title)\" not shown: \(shownTitle)")
+    }
+    if let key = panel.keys.first {
+      let first = String(key.displayName.prefix(1))
+      if text(grid, Point(x: rect.x + 3, y: rect.maxY - 1), 1) != first {
+        problems.append("key line not shown: \(grid.row(rect.maxY - 1))")
+      }
+    }
+    if let rows = place.logRows, !panel.log.lines.isEmpty {
+      let hidden = rows == 0 ? (0, panel.log.lines.count) : panel.log.hidden(height: rows)
+      let inside = (rect.y..<rect.maxY).map {
+        text(grid, Point(x: rect.x, y: $0), rect.width)
+      }
+      for count in [hidden.0, hidden.1] where count > 0 {
+        if !inside.contains(where: { $0.contains("+\(count)") }) {
+          problems.append("\(count) hidden log lines but no +\(count) in \(rows) log rows")
+        }
+      }
+    }
+    return problems
+  }
+
+  /// The characters of `count` cells from a point (a wide glyph once).
+  static func text(_ grid: Grid, _ point: Point, _ count: Int) -> String {
+    var result = ""
+    for x in point.x..<(point.x + count) {
+      guard let cell = grid.cell(at: Point(x: x, y: point.y)) else { break }
+      if !cell.isContinuation { result.append(cell.character) }
+    }
+    return result
+  }
+}
