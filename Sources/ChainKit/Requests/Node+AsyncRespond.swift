@@ -1,0 +1,82 @@
+// Async responders: a responder that answers after awaiting. It is an ordinary responder in its
+// node's list, so it keeps its place among the others (registration order, snapshots, removal,
+// interceptors before it); what it does when a request reaches it depends on who asks.
+
+extension Node {
+  /// Registers a responder that answers `key` after awaiting, for requests asked with
+  /// ``RemoteNode/request(_:_:)``.
+  ///
+  /// The responder sits in this node's list like any other, in registration order. When a remote
+  /// request's walk reaches it, the walk ends there: this responder is the one that answers (the
+  /// responders after it, here and above, are not called), and the asker awaits its result. It
+  /// runs on the main actor; while it awaits, the main actor does other work. If the asking task
+  /// is cancelled, the responder's task is cancelled too and its answer is dropped.
+  ///
+  /// A synchronous ``request(_:_:)`` or ``requestAll(_:_:)`` cannot await, so it passes an async
+  /// responder by as if it had declined.
+  ///
+  /// ```swift
+  /// node.respond(to: .thumbnail) { url in
+  ///   await thumbnails.load(url)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The request to answer.
+  ///   - body: Produces the answer; it may await and throw (the asker gets
+  ///     ``RequestError/responderFailed(key:node:error:)``).
+  /// - Returns: A token that removes the responder.
+  @discardableResult
+  public func respond<Payload: Sendable, Response: Sendable>(
+    to key: RequestKey<Payload, Response>,
+    _ body: @escaping @MainActor (Payload) async throws -> Response
+  ) -> Subscription {
+    let name = self.name
+    let keyName = key.name
+    let box = ResponderBox<Payload, Response>(keyID: key.id, target: nil) { ctx, payload in
+      guard let handoff = AsyncRequestSlot.current as? AsyncRequestHandoff<Response>,
+        handoff.dispatchID == ctx.dispatchID, handoff.answer == nil
+      else { return nil }
+      handoff.answer = AsyncAnswer(key: keyName, node: name) { try await body(payload) }
+      // NB: a synchronous responder's body can only return a `Response`; this one has none yet.
+      // Stopping at once ends the walk here, so no responder after it is called; the trace shows
+      // the stop.
+      ctx.stopImmediatePropagation()
+      return nil
+    }
+    core.add(box)
+    return box.ticket
+  }
+}
+
+/// The answer an async responder promised: what the remote request awaits.
+struct AsyncAnswer<Response: Sendable>: Sendable {
+  let key: String
+  let node: String
+  let run: @MainActor @Sendable () async throws -> Response
+}
+
+/// Where an async responder leaves its answer for the remote request whose walk reached it.
+///
+/// A remote request puts its handoff in ``AsyncRequestSlot/current`` for the length of its
+/// synchronous walk and restores the previous one after, so a request nested in a responder gets
+/// its own; the dispatch id tells a synchronous request nested in the walk (which must pass async
+/// responders by) from the walk itself.
+@MainActor
+final class AsyncRequestHandoff<Response: Sendable> {
+  /// The id the walk's dispatch gets.
+  let dispatchID: UInt64
+  /// What the async responder the walk reached will answer.
+  var answer: AsyncAnswer<Response>?
+
+  init(dispatchID: UInt64) { self.dispatchID = dispatchID }
+}
+
+/// The handoff of the remote request walking now; `nil` outside one.
+///
+/// Main-actor state, set and restored around one synchronous walk (a generic type cannot have a
+/// stored static property, hence this home).
+@MainActor
+enum AsyncRequestSlot {
+  static var current: AnyObject?
+}
