@@ -33,7 +33,7 @@ enum ChainEventsDiagnostic: DiagnosticMessage {
     case .throwing(let name):
       "'\(name)' throws; a subscriber's error cannot reach the poster this way, remove 'throws'"
     case .async(let name):
-      "async methods are not supported yet; remove 'async' from '\(name)'"
+      "'\(name)' is async and its subscribers answer on the main actor; mark the protocol @MainActor"
     case .inoutArgument(let argument):
       "'\(argument)' is inout; an event's arguments travel by value, remove 'inout' (return the new value from a request)"
     case .variadic(let argument):

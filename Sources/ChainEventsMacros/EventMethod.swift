@@ -22,6 +22,8 @@ struct EventMethod {
   let response: String?
   /// Whether the method returns an optional: its default answers `nil`, which declines.
   let returnsOptional: Bool
+  /// Whether the method is `async`: an async request, answered by an async responder.
+  let isAsync: Bool
   /// The requirement as written, for the default implementation.
   let declaration: FunctionDeclSyntax
 

@@ -69,6 +69,13 @@ struct EventSetGenerator {
   private var trigger: String {
     let posts = methods.map { method in
       let payload = method.makePayload(events: events, method.arguments.map(\.name))
+      if method.isAsync, let response = method.response {
+        return """
+          \(memberAccess)func \(method.name)(\(method.parameters)) async throws(ChainKit.RequestError) -> \(response)? {
+          try await self.node.remote.request(\(events).Keys.\(method.name), \(payload))
+          }
+          """
+      }
       if let response = method.response {
         return """
           \(memberAccess)func \(method.name)(\(method.parameters)) -> \(response)? {
@@ -99,7 +106,16 @@ struct EventSetGenerator {
       let call = "target.\(method.name)(\(method.callFromPayload))"
       let payload = method.payload(in: events)
       let local = "\(method.name)Handler"
-      if let response = method.response {
+      if method.isAsync, let response = method.response {
+        bodies.append(
+          """
+          let \(local): @MainActor (AnyObject, \(payload)) async throws -> \(response) = { object, payload in
+          guard let target = object as? any \(protocolName) else { throw CancellationError() }
+          return await \(call)
+          }
+          """)
+        registrations.append("node.respond(to: Keys.\(method.name), target: object, \(local)),")
+      } else if let response = method.response {
         bodies.append(
           """
           let \(local): @MainActor (AnyObject, inout ChainKit.EventContext, \(payload)) throws -> \(response)? = { object, _, payload in
@@ -168,7 +184,9 @@ struct EventSetGenerator {
   var protocolExtension: String {
     let defaults = methods.compactMap { method -> String? in
       let body: String
-      if method.response == nil {
+      if method.isAsync {
+        return nil
+      } else if method.response == nil {
         body = "{\n}"
       } else if method.returnsOptional {
         body = "{\nnil\n}"

@@ -12,6 +12,13 @@ struct ProtocolReader {
   private(set) var methods: [EventMethod] = []
   private(set) var diagnostics: [Diagnostic] = []
 
+  /// Whether the protocol is isolated to the main actor, as async methods need.
+  var isMainActor: Bool {
+    declaration.attributes.contains { element in
+      element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
+    }
+  }
+
   /// The generated enum's name, `ContentEventsEvent`.
   var events: String { declaration.name.text + "Event" }
 
@@ -57,7 +64,8 @@ struct ProtocolReader {
     }
     let effects = function.signature.effectSpecifiers
     if let throwing = effects?.throwsClause { diagnose(throwing, .throwing(name: name)) }
-    if let async = effects?.asyncSpecifier { diagnose(async, .async(name: name)) }
+    let isAsync = effects?.asyncSpecifier != nil
+    if let async = effects?.asyncSpecifier, !isMainActor { diagnose(async, .async(name: name)) }
     var arguments: [EventMethod.Argument] = []
     for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
       if let argument = read(parameter, index: index) { arguments.append(argument) }
@@ -65,7 +73,11 @@ struct ProtocolReader {
     guard diagnostics.count == before else { return nil }
     var response: String?
     var returnsOptional = false
-    if let type = function.signature.returnClause?.type, !Self.isVoid(type) {
+    if isAsync {
+      // An async responder cannot decline: it answers the declared type, optional or not.
+      let type = function.signature.returnClause?.type
+      response = type.map { Self.isVoid($0) ? "Void" : $0.trimmedDescription } ?? "Void"
+    } else if let type = function.signature.returnClause?.type, !Self.isVoid(type) {
       if let wrapped = Self.wrappedInOptional(type) {
         returnsOptional = true
         response = wrapped.trimmedDescription
@@ -75,7 +87,7 @@ struct ProtocolReader {
     }
     return EventMethod(
       name: name, arguments: arguments, response: response, returnsOptional: returnsOptional,
-      declaration: function)
+      isAsync: isAsync, declaration: function)
   }
 
   private mutating func read(_ parameter: FunctionParameterSyntax, index: Int)

@@ -114,7 +114,7 @@ struct ChainEventsDiagnosticTests {
       ])
   }
 
-  @Test("an async method is an error at the declaration")
+  @Test("an async method in a protocol not isolated to the main actor is an error at async")
   func async() {
     assertChainEvents(
       """
@@ -130,7 +130,8 @@ struct ChainEventsDiagnosticTests {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "async methods are not supported yet; remove 'async' from 'fetch'",
+          message:
+            "'fetch' is async and its subscribers answer on the main actor; mark the protocol @MainActor",
           line: 3, column: 16)
       ])
   }

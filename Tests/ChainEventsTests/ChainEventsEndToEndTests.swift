@@ -119,4 +119,22 @@ struct ChainEventsEndToEndTests {
     #expect(node.trigger(ContentEvents.Event.self).fetchChannelID() == nil)
     #expect(log.entries.isEmpty)
   }
+
+  @Test("an async method is an async request: the trigger awaits the subscriber's answer")
+  func asyncRequest() async throws {
+    let log = Log()
+    let container = Node("container")
+    let content = Node("content")
+    try content.mount(at: container)
+    var partial: Partial? = Partial(log: log)
+    let token = container.subscribe(ContainerEvents.Event.self, target: try #require(partial))
+
+    let logo = try await content.trigger(ContainerEvents.Event.self).channelLogo(for: "7")
+
+    #expect(logo == "logo of 7")
+    #expect(ContainerEvents.Keys.channelLogo.name == "ContainerEvents.channelLogo(for:)")
+    partial = nil
+    #expect(!token.isActive)
+    #expect(try await content.trigger(ContainerEvents.Event.self).channelLogo(for: "7") == nil)
+  }
 }

@@ -14,6 +14,7 @@ protocol ContainerEvents {
   func contentDidLoadWithArg(_ arg: Int)
   func channelName(for id: String) -> String?
   func refresh()
+  func channelLogo(for id: String) async -> String
 }
 
 /// Collects what subscribers saw, in order.
@@ -32,10 +33,15 @@ final class Container: @MainActor ContentEvents {
   func fetchChannelID() -> String { "channel-42" }
 }
 
-/// Implements one of ContainerEvents' three methods; the others keep the macro's defaults.
+/// Implements the async method, which has no default, and one of the three others; those keep
+/// the macro's defaults.
 @MainActor
 final class Partial: ContainerEvents {
   let log: Log
   init(log: Log) { self.log = log }
   func contentDidLoadWithArg(_ arg: Int) { log.add("partial heard \(arg)") }
+  func channelLogo(for id: String) async -> String {
+    await Task.yield()
+    return "logo of \(id)"
+  }
 }
