@@ -101,7 +101,7 @@ bench-publish: setup
 bench-callgrind: setup
 	@scripts/bench-callgrind.sh $(ARGS)
 
-## docs: build the DocC archives of ChainKit and ChainTUI into .build/docs.
+## docs: build the DocC archives of ChainKit, ChainTUI and ChainEvents into .build/docs.
 docs: setup
 	$(SWIFT) build -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOLS_DIR)
 	@mkdir -p $(DOCS_DIR)
@@ -111,6 +111,9 @@ docs: setup
 	docc convert Sources/ChainTUI/ChainTUI.docc --fallback-display-name ChainTUI \
 	  --fallback-bundle-identifier org.chainkit.ChainTUI \
 	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainTUI.doccarchive
+	docc convert Sources/ChainEvents/ChainEvents.docc --fallback-display-name ChainEvents \
+	  --fallback-bundle-identifier org.chainkit.ChainEvents \
+	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainEvents.doccarchive
 
 clean:
 	rm -rf .build $(TSAN_PATH) $(ASAN_PATH) Benchmarks/.build .build-log.txt

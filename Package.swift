@@ -2,6 +2,7 @@
 // ChainKit: communication among objects in a hierarchy, and ChainTUI, the terminal explorer.
 // The benchmarks live in their own package (Benchmarks/) so that `make test` never builds their
 // peers (OpenCombine) or runs them.
+import CompilerPluginSupport
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -14,12 +15,15 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ChainKit", targets: ["ChainKit"]),
+    // @ChainEvents: its own product, so a user of plain ChainKit never builds swift-syntax.
+    .library(name: "ChainEvents", targets: ["ChainEvents"]),
     .library(name: "ChainTUI", targets: ["ChainTUI"]),
     .library(name: "ChainTUITesting", targets: ["ChainTUITesting"]),
     .executable(name: "chaintui", targets: ["chaintui"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
     .systemLibrary(name: "CNcurses"),
@@ -29,6 +33,16 @@ let package = Package(
     .target(
       name: "ChainKit",
       swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
+    .macro(
+      name: "ChainEventsMacros",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ChainEvents", dependencies: ["ChainKit", "ChainEventsMacros"], swiftSettings: strict),
     .target(name: "ChainTUI", dependencies: ["ChainKit", "CNcurses"], swiftSettings: strict),
     .target(
       name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
@@ -43,6 +57,18 @@ let package = Package(
     .executableTarget(
       name: "chaintui-example", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    // The macro's expansions and diagnostics, pinned as text.
+    .testTarget(
+      name: "ChainEventsMacrosTests",
+      dependencies: [
+        "ChainEventsMacros",
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ],
+      swiftSettings: strict
+    ),
+    // The macro as a user package uses it: through the ChainEvents product only.
+    .testTarget(name: "ChainEventsTests", dependencies: ["ChainEvents"], swiftSettings: strict),
     .testTarget(
       name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
     // Imports ChainKit without @testable: what a user's program can do with the public API.

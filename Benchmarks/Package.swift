@@ -27,6 +27,7 @@ let package = Package(
         "CAllocCounter",
         "CCallgrind",
         .product(name: "ChainKit", package: "ChainKit"),
+        .product(name: "ChainEvents", package: "ChainKit"),
         .product(name: "ChainTUI", package: "ChainKit"),
         .product(name: "ChainTUITesting", package: "ChainKit"),
         .product(name: "OpenCombine", package: "OpenCombine"),

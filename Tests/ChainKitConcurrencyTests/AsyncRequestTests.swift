@@ -173,4 +173,24 @@ struct AsyncRequestTests {
     }
     #expect(asked == 0)
   }
+
+  /// An object for target-bound responders.
+  final class Answerer {
+    let prefix: Int
+    init(prefix: Int) { self.prefix = prefix }
+  }
+
+  @Test("A target-bound async responder answers for its target and goes with it")
+  func targetBoundAsyncResponderGoesWithItsTarget() async throws {
+    let (root, leaf) = try rootAndLeaf()
+    var answerer: Answerer? = Answerer(prefix: 100)
+    let token = root.respond(to: .length, target: try #require(answerer)) { answerer, text in
+      answerer.prefix + text.count
+    }
+    let remote = leaf.remote
+    #expect(try await remote.request(.length, "four") == 104)
+    answerer = nil
+    #expect(!token.isActive)
+    #expect(try await remote.request(.length, "four") == nil)
+  }
 }

@@ -65,6 +65,20 @@ struct LifetimeRuleTests {
       fixture.dropHolder = { target = nil }
       return fixture
     },
+    Kind(name: "target-bound responder") {
+      let fixture = Fixture()
+      let node = Node("n")
+      var target: Target? = Target("t")
+      if let target {
+        fixture.token = node.respond(to: Keys.lookup, target: target) { [unowned fixture] _, _, _ in
+          fixture.runs += 1
+          return 1
+        }
+      }
+      fixture.fire = { _ = node.request(Keys.lookup, "x") }
+      fixture.dropHolder = { target = nil }
+      return fixture
+    },
     Kind(name: "bus subscriber") {
       let fixture = Fixture()
       var bus: EventBus? = EventBus(name: "b")

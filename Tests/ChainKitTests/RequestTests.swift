@@ -25,6 +25,21 @@ struct RequestTests {
     #expect(log.entries == ["content declines four", "container answers four"])
   }
 
+  @Test("rule 19: a target-bound responder answers for its target; binding it again replaces it")
+  func targetBoundResponderReplaces() throws {
+    let node = Node("node")
+    let target = Target("t")
+    let first = node.respond(to: Keys.lookup, target: target) { target, _, name in
+      "\(target.name) first \(name)".count
+    }
+    let second = node.respond(to: Keys.lookup, target: target) { _, _, _ in 2 }
+    #expect(node.request(Keys.lookup, "x") == 2)
+    #expect(node.requestAll(Keys.lookup, "x") == [2])
+    #expect(!first.isActive)
+    #expect(second.isActive)
+    second.cancel()
+  }
+
   @Test("rule 19: with no responder the answer is nil")
   func noResponderGivesNil() throws {
     let nodes = try chain("root", "leaf")

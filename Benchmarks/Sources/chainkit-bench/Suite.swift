@@ -3,7 +3,8 @@
 enum Suite {
   /// All cases, in measuring order; cases of one group are measured interleaved.
   static func cases() -> [BenchCase] {
-    FloorCases.all() + LibraryPeerCases.all() + ChainKitCases.all() + BusCases.all()
+    FloorCases.all() + LibraryPeerCases.all() + ChainKitCases.all() + ChainEventsCases.all()
+      + BusCases.all()
       + DataCases.all() + ObservationCases.all() + TracingCases.all() + ScalingCases.all()
       + ChainTUICases.all() + StreamCases.all()
   }

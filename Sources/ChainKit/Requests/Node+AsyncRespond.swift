@@ -31,9 +31,41 @@ extension Node {
     to key: RequestKey<Payload, Response>,
     _ body: @escaping @MainActor (Payload) async throws -> Response
   ) -> Subscription {
+    addAsyncResponder(key, target: nil, body)
+  }
+
+  /// Registers an async responder bound to `target`, which it holds weakly.
+  ///
+  /// It answers as the async `respond(to:_:)` does, and lives as the synchronous
+  /// `respond(to:target:_:)` does: it disappears when `target` deallocates.
+  ///
+  /// - Parameters:
+  ///   - key: The request to answer.
+  ///   - target: The object that answers; held weakly and passed to `body`.
+  ///   - body: Produces the answer; it may await and throw.
+  /// - Returns: A token that removes the responder.
+  @discardableResult
+  public func respond<Payload: Sendable, Response: Sendable, Target: AnyObject>(
+    to key: RequestKey<Payload, Response>,
+    target: Target,
+    _ body: @escaping @MainActor (Target, Payload) async throws -> Response
+  ) -> Subscription {
+    addAsyncResponder(key, target: target) { [weak target] payload in
+      // A responder whose target is gone is removed before the walk calls it; this covers the
+      // target going while the answer is under way.
+      guard let target else { throw CancellationError() }
+      return try await body(target, payload)
+    }
+  }
+
+  private func addAsyncResponder<Payload: Sendable, Response: Sendable>(
+    _ key: RequestKey<Payload, Response>,
+    target: AnyObject?,
+    _ body: @escaping @MainActor (Payload) async throws -> Response
+  ) -> Subscription {
     let name = self.name
     let keyName = key.name
-    let box = ResponderBox<Payload, Response>(keyID: key.id, target: nil) { ctx, payload in
+    let box = ResponderBox<Payload, Response>(keyID: key.id, target: target) { ctx, payload in
       guard let handoff = AsyncRequestSlot.current as? AsyncRequestHandoff<Response>,
         handoff.dispatchID == ctx.dispatchID, handoff.answer == nil
       else { return nil }

@@ -19,6 +19,37 @@ extension Node {
     return box.ticket
   }
 
+  /// Registers a responder bound to `target`, which it holds weakly (Domino's target/action).
+  ///
+  /// The responder disappears when `target` deallocates. Registering the same target for the
+  /// same key again replaces the earlier responder, as ``on(_:target:capture:_:)`` does for
+  /// listeners.
+  ///
+  /// - Parameters:
+  ///   - key: The request to answer.
+  ///   - target: The object that answers; held weakly and passed to `body`.
+  ///   - body: Returns a response, or `nil` to let the request go on up the path.
+  /// - Returns: A token that removes the responder.
+  @discardableResult
+  public func respond<Payload, Response, Target: AnyObject>(
+    to key: RequestKey<Payload, Response>,
+    target: Target,
+    _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Response?
+  ) -> Subscription {
+    var replaced: [Registration] = []
+    core.registrations(for: key.id)?.responders.each { existing in
+      if existing.isTargetBound, existing.target === target { replaced.append(existing) }
+    }
+    for existing in replaced { existing.cancel() }
+    let box = ResponderBox<Payload, Response>(keyID: key.id, target: target) {
+      [weak target] ctx, payload in
+      guard let target else { return nil }
+      return try body(target, &ctx, payload)
+    }
+    core.add(box)
+    return box.ticket
+  }
+
   /// Asks the path for an answer: the first responder to return one wins and ends the walk.
   ///
   /// The request visits this node, then its ancestors in path order, synchronously on the

@@ -1,0 +1,20 @@
+@_exported public import ChainKit
+
+/// Turns a protocol into a set of chain events: a key per method, a trigger, a subscriber and
+/// an enum of its events (Domino's SelectorEvents).
+///
+/// ```swift
+/// @ChainEvents
+/// protocol ContentEvents {
+///   func contentDidLoad(arg1: String, arg2: Int)
+///   func fetchChannelID() -> String
+/// }
+/// ```
+///
+/// For a protocol `P` it generates, beside it, `enum PEvent` (reached as `P.Event`): one case per
+/// method, a key per method in `P.Keys`, and a trigger. A method returning nothing is an event;
+/// its payload is its one argument, or a generated `Sendable` struct with a field per argument.
+/// A method returning a value is a request, first answer wins. See <doc:ProtocolEvents>.
+@attached(peer, names: suffixed(Event))
+@attached(extension, names: named(Event), named(Keys), arbitrary)
+public macro ChainEvents() = #externalMacro(module: "ChainEventsMacros", type: "ChainEventsMacro")

@@ -1,0 +1,60 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+
+/// `@ChainEvents`: a protocol's methods as chain events (Domino's SelectorEvents).
+///
+/// The peer role writes the event enum beside the protocol, and reports every mistake; the
+/// extension role adds `P.Event`, `P.Keys` and the default implementations, and stays silent
+/// when the protocol has mistakes (the peer role reported them).
+public struct ChainEventsMacro: PeerMacro, ExtensionMacro {
+  /// The event enum beside the protocol, or the diagnostics that explain why there is none.
+  ///
+  /// - Parameters:
+  ///   - node: The `@ChainEvents` attribute.
+  ///   - declaration: The declaration it is attached to.
+  ///   - context: Where diagnostics go.
+  /// - Returns: The enum, or nothing when the declaration has mistakes.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [DeclSyntax] {
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else {
+      context.diagnose(Diagnostic(node: node, message: ChainEventsDiagnostic.notAProtocol))
+      return []
+    }
+    let reader = ProtocolReader(proto)
+    guard reader.diagnostics.isEmpty else {
+      for diagnostic in reader.diagnostics { context.diagnose(diagnostic) }
+      return []
+    }
+    return [DeclSyntax(stringLiteral: EventSetGenerator(reader).eventSet)]
+  }
+
+  /// The protocol extension: `P.Event`, `P.Keys` and the default implementations.
+  ///
+  /// - Parameters:
+  ///   - node: The `@ChainEvents` attribute.
+  ///   - declaration: The protocol.
+  ///   - type: The protocol's type.
+  ///   - protocols: Unused: the macro adds no conformance.
+  ///   - context: Unused: the peer role reports the mistakes.
+  /// - Returns: The extension, or nothing when the protocol has mistakes.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) -> [ExtensionDeclSyntax] {
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
+    let reader = ProtocolReader(proto)
+    guard reader.diagnostics.isEmpty else { return [] }
+    let source = EventSetGenerator(reader).protocolExtension
+    guard let extensionDecl = DeclSyntax(stringLiteral: source).as(ExtensionDeclSyntax.self) else {
+      return []
+    }
+    return [extensionDecl]
+  }
+}

@@ -1,0 +1,88 @@
+import SwiftSyntax
+
+/// One method of a `@ChainEvents` protocol, as the generated code needs it.
+struct EventMethod {
+  /// One argument: how the poster labels it, what the generated code calls it, and its type.
+  struct Argument {
+    /// The argument label, or `nil` for `_`.
+    let label: String?
+    /// An identifier for the argument inside generated functions.
+    let name: String
+    /// The argument's type as written, without `@escaping`.
+    let type: String
+
+    /// The field of the payload struct: the label, or the name when there is none.
+    var field: String { label ?? name }
+  }
+
+  /// The method's base name: the key's, the case's and the trigger method's name.
+  let name: String
+  let arguments: [Argument]
+  /// The type a request answers with (an optional return's wrapped type), or `nil` for an event.
+  let response: String?
+  /// Whether the method returns an optional: its default answers `nil`, which declines.
+  let returnsOptional: Bool
+  /// Whether the method is `async`: an async request, answered by an async responder.
+  let isAsync: Bool
+  /// The requirement as written, for the default implementation.
+  let declaration: FunctionDeclSyntax
+
+  /// The Objective-C-like full name the trace shows, `contentDidLoad(arg1:arg2:)`.
+  var selector: String {
+    name + "(" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
+  }
+
+  /// The name of the generated payload struct, used when there are two arguments or more.
+  var structName: String { name.prefix(1).uppercased() + name.dropFirst() }
+
+  /// The payload type: `Void`, the one argument's type, or the generated struct.
+  func payload(in events: String) -> String {
+    switch arguments.count {
+    case 0: "Void"
+    case 1: arguments[0].type
+    default: "\(events).\(structName)"
+    }
+  }
+
+  /// The key's declaration inside `Keys`.
+  func key(protocolName: String, events: String, access: String) -> String {
+    let name = "\"\(protocolName).\(selector)\""
+    if let response {
+      return
+        "\(access)static let \(self.name) = ChainKit.RequestKey<\(payload(in: events)), \(response)>(\(name))"
+    }
+    return "\(access)static let \(self.name) = ChainKit.EventKey<\(payload(in: events))>(\(name))"
+  }
+
+  /// Builds the payload from the names in `values` (the arguments' names, or pattern variables).
+  func makePayload(events: String, _ values: [String]) -> String {
+    switch arguments.count {
+    case 0: "()"
+    case 1: values[0]
+    default:
+      "\(events).\(structName)("
+        + zip(arguments, values).map { "\($0.field): \($1)" }.joined(separator: ", ") + ")"
+    }
+  }
+
+  /// The arguments of a call to the method, read from a payload named `payload`.
+  var callFromPayload: String {
+    switch arguments.count {
+    case 0: return ""
+    case 1: return labelled(arguments[0], "payload")
+    default: return arguments.map { labelled($0, "payload.\($0.field)") }.joined(separator: ", ")
+    }
+  }
+
+  /// The parameter clause of the trigger's method: the protocol's labels, our names.
+  var parameters: String {
+    arguments.map { argument in
+      let label = argument.label ?? "_"
+      return (label == argument.name ? label : "\(label) \(argument.name)") + ": \(argument.type)"
+    }.joined(separator: ", ")
+  }
+
+  func labelled(_ argument: Argument, _ value: String) -> String {
+    argument.label.map { "\($0): \(value)" } ?? value
+  }
+}
