@@ -59,7 +59,7 @@ test-unit: setup
 SANITIZER_LINK_NOISE := /ld\.gold: warning: Cannot export local symbol '__(a|t|ub)?san_/d
 
 test-tsan: setup
-	@set -o pipefail; $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_PATH) \
+	@set -o pipefail; CHAINKIT_WITHOUT_MACROS=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_PATH) \
 	  --filter ChainKitConcurrencyTests 2>&1 | sed -E "$(SANITIZER_LINK_NOISE)"
 
 # ChainKit reads its nodes and registrations through unretained references and frees raw
@@ -68,7 +68,7 @@ test-tsan: setup
 # Its leak check runs at exit; scripts/lsan-suppressions.txt lists the leaks that are not ours.
 test-asan: setup
 	@set -o pipefail; LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
-	  $(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_PATH) \
+	  CHAINKIT_WITHOUT_MACROS=1 $(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_PATH) \
 	  --filter 'ChainKitTests|ChainKitModelTests|ChainKitConformanceTests' 2>&1 \
 	  | sed -E "$(SANITIZER_LINK_NOISE)"
 

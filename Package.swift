@@ -10,6 +10,13 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// `make test`'s sanitizer passes test ChainKit alone; they set CHAINKIT_WITHOUT_MACROS so that
+// their scratch builds do not compile swift-syntax twice more (minutes each on 2 cores).
+let withMacros = Context.environment["CHAINKIT_WITHOUT_MACROS"] == nil
+let macroNames: Set<String> = [
+  "ChainEventsMacros", "ChainEvents", "ChainEventsMacrosTests", "ChainEventsTests",
+]
+
 let package = Package(
   name: "ChainKit",
   platforms: [.macOS(.v15)],
@@ -88,3 +95,14 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if !withMacros {
+  package.targets.removeAll { macroNames.contains($0.name) }
+  package.products.removeAll { $0.name == "ChainEvents" }
+  package.dependencies.removeAll {
+    if case .sourceControl(_, let location, _) = $0.kind {
+      return location.contains("swift-syntax")
+    }
+    return false
+  }
+}
