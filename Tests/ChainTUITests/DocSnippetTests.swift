@@ -30,7 +30,10 @@ struct DocSnippetTests {
   /// The documents searched: every DocC article of both catalogs, and the README.
   static func documents() -> [URL] {
     var urls = [root.appendingPathComponent("README.md")]
-    for catalog in ["Sources/ChainKit/ChainKit.docc", "Sources/ChainTUI/ChainTUI.docc"] {
+    for catalog in [
+      "Sources/ChainKit/ChainKit.docc", "Sources/ChainTUI/ChainTUI.docc",
+      "Sources/ChainEvents/ChainEvents.docc",
+    ] {
       let folder = root.appendingPathComponent(catalog)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       urls += names.filter { $0.hasSuffix(".md") }.sorted().map(folder.appendingPathComponent)

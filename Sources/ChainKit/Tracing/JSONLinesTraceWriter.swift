@@ -82,7 +82,7 @@ public final class JSONLinesTraceWriter: Tracer {
       line.append(0x0A)
       // NB: not `handle.write(contentsOf:)`: a pipe whose reader is gone would raise SIGPIPE,
       // which kills a program that kept the default disposition (`program | head`).
-      let failure = QuietWrite.write([UInt8](line), to: handle.fileDescriptor)
+      let failure = SystemCalls.writeWithoutSIGPIPE([UInt8](line), to: handle.fileDescriptor)
       if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
       writtenCount += 1
     } catch {
