@@ -89,10 +89,10 @@ package final class App {
       let context = SceneContext(clock: clock, tracer: tracer)
       let scene = make(context)
       // A refused dispatch never walked, so no node heard it: its target's log says why here.
-      tracer.onKeep = { [weak scene] dispatch in
-        guard DispatchLines.wasRefused(dispatch) else { return }
-        scene?.panel(named: dispatch.origin)?.note(DispatchLines.refusalLine(for: dispatch))
-      }
+      // NB: through a main-actor box, not `[weak scene]`: the optimizer's region analysis
+      // refuses sending an `any Scene` (not Sendable) into the tracer's closure in release builds.
+      let refused = RefusalNotes(scene)
+      tracer.onKeep = { dispatch in refused.note(dispatch) }
       scene.root.node.install(tracer)
       scene.root.clock = clock
       for panel in scene.detached { panel.clock = clock }
@@ -201,5 +201,19 @@ package final class App {
   package func log(ofPanel name: String) -> [String]? {
     let order = [scene] + scenes.filter { $0 !== scene }
     return order.lazy.compactMap { $0.panel(named: name) }.first?.log.lines
+  }
+}
+
+/// Notes a refused dispatch in its target panel's log: a refused dispatch never walked, so no
+/// node heard it, and the scene's tracer is the only one to see it.
+@MainActor
+private final class RefusalNotes {
+  private weak var scene: (any Scene)?
+
+  init(_ scene: any Scene) { self.scene = scene }
+
+  func note(_ dispatch: DispatchRecord) {
+    guard DispatchLines.wasRefused(dispatch) else { return }
+    scene?.panel(named: dispatch.origin)?.note(DispatchLines.refusalLine(for: dispatch))
   }
 }
