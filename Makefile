@@ -59,7 +59,8 @@ test-unit: setup
 SANITIZER_LINK_NOISE := /ld\.gold: warning: Cannot export local symbol '__(a|t|ub)?san_/d
 
 test-tsan: setup
-	@set -o pipefail; CHAINKIT_WITHOUT_MACROS=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_PATH) \
+	@set -o pipefail; TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt \
+	  CHAINKIT_WITHOUT_MACROS=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_PATH) \
 	  --filter ChainKitConcurrencyTests 2>&1 | sed -E "$(SANITIZER_LINK_NOISE)"
 
 # ChainKit reads its nodes and registrations through unretained references and frees raw
