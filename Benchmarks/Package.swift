@@ -10,6 +10,11 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// CHAINKIT_WITHOUT_MACROS (read by ChainKit's manifest too) leaves out the trigger cases and so
+// swift-syntax: a release build of swift-syntax costs minutes that an Ir check of the core does
+// not need.
+let withMacros = Context.environment["CHAINKIT_WITHOUT_MACROS"] == nil
+
 let package = Package(
   name: "ChainKitBenchmarks",
   platforms: [.macOS(.v15)],
@@ -27,7 +32,6 @@ let package = Package(
         "CAllocCounter",
         "CCallgrind",
         .product(name: "ChainKit", package: "ChainKit"),
-        .product(name: "ChainEvents", package: "ChainKit"),
         .product(name: "ChainTUI", package: "ChainKit"),
         .product(name: "ChainTUITesting", package: "ChainKit"),
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -38,3 +42,7 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if withMacros, let bench = package.targets.first(where: { $0.name == "chainkit-bench" }) {
+  bench.dependencies.append(.product(name: "ChainEvents", package: "ChainKit"))
+}
