@@ -106,7 +106,7 @@ if !withMacros {
     target.dependencies.compactMap {
       switch $0 {
       case .targetItem(let name, _), .byNameItem(let name, _): name
-      case .productItem(let name, let package, _, _): package == nil ? name : "\(package!)/\(name)"
+      case .productItem(let name, let package, _, _): package.map { "\($0)/\(name)" } ?? name
       @unknown default: nil
       }
     }
