@@ -13,9 +13,6 @@ let strict: [SwiftSetting] = [
 // `make test`'s sanitizer passes test ChainKit alone; they set CHAINKIT_WITHOUT_MACROS so that
 // their scratch builds do not compile swift-syntax twice more (minutes each on 2 cores).
 let withMacros = Context.environment["CHAINKIT_WITHOUT_MACROS"] == nil
-let macroNames: Set<String> = [
-  "ChainEventsMacros", "ChainEvents", "ChainEventsMacrosTests", "ChainEventsTests",
-]
 
 let package = Package(
   name: "ChainKit",
@@ -50,7 +47,11 @@ let package = Package(
     ),
     .target(
       name: "ChainEvents", dependencies: ["ChainKit", "ChainEventsMacros"], swiftSettings: strict),
-    .target(name: "ChainTUI", dependencies: ["ChainKit", "CNcurses"], swiftSettings: strict),
+    // The Event chain scene declares its events with @ChainEvents, so ChainTUI (and everything
+    // built on it) needs the macro: `make run` builds swift-syntax the first time.
+    .target(
+      name: "ChainTUI", dependencies: ["ChainKit", "ChainEvents", "CNcurses"],
+      swiftSettings: strict),
     .target(
       name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .executableTarget(
@@ -60,7 +61,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .executableTarget(name: "chainkit-example", dependencies: ["ChainKit"], swiftSettings: strict),
+    .executableTarget(
+      name: "chainkit-example", dependencies: ["ChainKit", "ChainEvents"], swiftSettings: strict),
     .executableTarget(
       name: "chaintui-example", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
@@ -96,13 +98,40 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// Without the macro, every target that reaches swift-syntax goes, and so does every target that
+// depends on one that goes (transitively), with the products built from them: what is left is
+// ChainKit and its tests. Computed from the graph above, so a new dependency needs no list.
 if !withMacros {
-  package.targets.removeAll { macroNames.contains($0.name) }
-  package.products.removeAll { $0.name == "ChainEvents" }
-  package.dependencies.removeAll {
-    if case .sourceControl(_, let location, _) = $0.kind {
-      return location.contains("swift-syntax")
+  func names(_ target: Target) -> [String] {
+    target.dependencies.compactMap {
+      switch $0 {
+      case .targetItem(let name, _), .byNameItem(let name, _): name
+      case .productItem(let name, let package, _, _): package.map { "\($0)/\(name)" } ?? name
+      @unknown default: nil
+      }
     }
-    return false
+  }
+  var removed: Set<String> = []
+  var grew = true
+  while grew {
+    grew = false
+    for target in package.targets where !removed.contains(target.name) {
+      let needs = names(target)
+      if needs.contains(where: { removed.contains($0) || $0.hasPrefix("swift-syntax/") }) {
+        removed.insert(target.name)
+        grew = true
+      }
+    }
+  }
+  package.targets.removeAll { removed.contains($0.name) }
+  package.products.removeAll {
+    let built = ($0 as? Product.Library)?.targets ?? ($0 as? Product.Executable)?.targets ?? []
+    return !removed.isDisjoint(with: built)
+  }
+  // A package no remaining target uses goes too (SwiftPM warns about an unused dependency).
+  let used = Set(package.targets.flatMap(names).compactMap { $0.split(separator: "/").first })
+  package.dependencies.removeAll {
+    guard case .sourceControl(_, let location, _) = $0.kind else { return false }
+    return !used.contains(where: { location.hasSuffix("/\($0)") })
   }
 }

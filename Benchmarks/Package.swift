@@ -12,7 +12,7 @@ let strict: [SwiftSetting] = [
 
 // CHAINKIT_WITHOUT_MACROS (read by ChainKit's manifest too) leaves out the trigger cases and so
 // swift-syntax: a release build of swift-syntax costs minutes that an Ir check of the core does
-// not need.
+// not need. ChainTUI depends on the macro (its Event chain scene), so its cases go too.
 let withMacros = Context.environment["CHAINKIT_WITHOUT_MACROS"] == nil
 
 let package = Package(
@@ -32,8 +32,6 @@ let package = Package(
         "CAllocCounter",
         "CCallgrind",
         .product(name: "ChainKit", package: "ChainKit"),
-        .product(name: "ChainTUI", package: "ChainKit"),
-        .product(name: "ChainTUITesting", package: "ChainKit"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
@@ -44,5 +42,7 @@ let package = Package(
 )
 
 if withMacros, let bench = package.targets.first(where: { $0.name == "chainkit-bench" }) {
-  bench.dependencies.append(.product(name: "ChainEvents", package: "ChainKit"))
+  bench.dependencies += ["ChainEvents", "ChainTUI", "ChainTUITesting"].map {
+    .product(name: $0, package: "ChainKit")
+  }
 }

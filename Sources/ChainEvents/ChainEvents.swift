@@ -17,4 +17,15 @@
 /// A method returning a value is a request, first answer wins. See <doc:ProtocolEvents>.
 @attached(peer, names: suffixed(Event))
 @attached(extension, names: named(Event), named(Keys), arbitrary)
+@attached(memberAttribute)
 public macro ChainEvents() = #externalMacro(module: "ChainEventsMacros", type: "ChainEventsMacro")
+
+/// Put by `@ChainEvents` on each method that has arguments: requires that their types (and an
+/// async method's answer) be `Sendable`, as the generated events carry them across the chain.
+///
+/// A macro's arguments are type-checked where it is written, so an argument type that is not
+/// `Sendable` is an error on the method's line: "type 'Box' does not conform to the 'Sendable'
+/// protocol". Not meant to be written by hand; it generates nothing.
+@attached(peer)
+public macro ChainEventArguments<each Argument: Sendable>(_ types: repeat (each Argument).Type) =
+  #externalMacro(module: "ChainEventsMacros", type: "ChainEventArgumentsMacro")

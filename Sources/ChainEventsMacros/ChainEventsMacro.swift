@@ -5,9 +5,11 @@ public import SwiftSyntaxMacros
 /// `@ChainEvents`: a protocol's methods as chain events (Domino's SelectorEvents).
 ///
 /// The peer role writes the event enum beside the protocol, and reports every mistake; the
-/// extension role adds `P.Event`, `P.Keys` and the default implementations, and stays silent
-/// when the protocol has mistakes (the peer role reported them).
-public struct ChainEventsMacro: PeerMacro, ExtensionMacro {
+/// extension role adds `P.Event`, `P.Keys` and the default implementations, and the member
+/// attribute role marks each method with `@ChainEventArguments`, which checks that its argument
+/// types are `Sendable`; both stay silent when the protocol has mistakes (the peer role reported
+/// them).
+public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro {
   /// The event enum beside the protocol, or the diagnostics that explain why there is none.
   ///
   /// - Parameters:
@@ -56,5 +58,38 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro {
       return []
     }
     return [extensionDecl]
+  }
+
+  /// `@ChainEventArguments((A).self, ...)` on each method with arguments.
+  ///
+  /// The attribute lists the argument types (and an async method's answer): whether a type is `Sendable` is the compiler's to know, and a macro's
+  /// arguments are type-checked where the macro is written, so an argument that is not
+  /// `Sendable` is an error on its method's line, naming the type. The event enum's `Sendable`
+  /// conformance alone would report it inside the expansion, at the protocol.
+  ///
+  /// - Parameters:
+  ///   - node: The `@ChainEvents` attribute.
+  ///   - declaration: The protocol.
+  ///   - member: One of its members.
+  ///   - context: Unused: the peer role reports the mistakes.
+  /// - Returns: The attribute, or nothing (no arguments, not a method, or mistakes).
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [AttributeSyntax] {
+    guard let proto = declaration.as(ProtocolDeclSyntax.self),
+      let function = member.as(FunctionDeclSyntax.self)
+    else { return [] }
+    let reader = ProtocolReader(proto)
+    guard reader.diagnostics.isEmpty,
+      let method = reader.methods.first(where: { $0.name == function.name.text })
+    else { return [] }
+    let types =
+      method.arguments.map(\.type) + (method.isAsync ? method.response.map { [$0] } ?? [] : [])
+    guard !types.isEmpty else { return [] }
+    let list = types.map { "(\($0)).self" }.joined(separator: ", ")
+    return [AttributeSyntax(stringLiteral: "@ChainEventArguments(\(list))")]
   }
 }

@@ -4,5 +4,5 @@ import SwiftSyntaxMacros
 /// The compiler plugin that hosts `@ChainEvents`.
 @main
 struct ChainEventsPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [ChainEventsMacro.self]
+  let providingMacros: [any Macro.Type] = [ChainEventsMacro.self, ChainEventArgumentsMacro.self]
 }

@@ -1,7 +1,7 @@
 // `chainkit-example --live [--count N]`: a program to watch in `chaintui inspect`. It keeps
 // posting events from a timer on the main actor and from a background thread, and publishing
 // on a bus, with its trace streamed to CHAINKIT_TRACE (a socket, a pipe or a file).
-import ChainKit
+import ChainEvents
 import Foundation
 
 struct Tick: Sendable, CustomStringConvertible {
@@ -9,8 +9,10 @@ struct Tick: Sendable, CustomStringConvertible {
   var description: String { "tick \(number)" }
 }
 
-extension EventKey where Payload == Int {
-  static let progress = EventKey("progress")
+/// The background worker's event, posted from its thread through a RemoteNode with its key.
+@ChainEvents
+protocol WorkerEvents {
+  func progress(_ step: Int)
 }
 
 /// Runs the live mode: posts forever, or `count` times from each source and then exits once
@@ -35,12 +37,12 @@ func live(count: Int?) -> Never {
     print("\(error)")
     exit(1)
   }
-  list.intercept(.itemClicked) { _, event in event.index += 100 }
-  list.on(.itemClicked) { _, _ in }
-  window.on(.itemClicked) { ctx, event in
+  list.intercept(ListEvents.Keys.itemClicked) { _, event in event.index += 100 }
+  list.on(ListEvents.Keys.itemClicked) { _, _ in }
+  window.on(ListEvents.Keys.itemClicked) { ctx, event in
     if event.index % 5 == 0 { ctx.stopPropagation() }
   }
-  window.respond(to: .channelID) { _, _ in "channel-42" }
+  window.respond(to: ListEvents.Keys.channelID) { _, _ in "channel-42" }
   let ticks = bus.subscribe(Tick.self) { _ in }
   var heardFromWorker = 0
   var timerDone = false
@@ -49,7 +51,7 @@ func live(count: Int?) -> Never {
     ticks.cancel()
     finish(stream)
   }
-  window.on(.progress) { _, _ in
+  window.on(WorkerEvents.Keys.progress) { _, _ in
     heardFromWorker += 1
     finishIfDone()
   }
@@ -60,19 +62,20 @@ func live(count: Int?) -> Never {
     var step = 0
     while count.map({ step < $0 }) ?? true {
       step += 1
-      remote.post(.progress, step)
+      remote.post(WorkerEvents.Keys.progress, step)
       Thread.sleep(forTimeInterval: 0.15)
     }
   }
   thread.start()
 
+  let trigger = cell.trigger(ListEvents.Event.self)
   Task { @MainActor in
     var index = 0
     while count.map({ index < $0 }) ?? true {
       index += 1
-      cell.post(.itemClicked, ItemClicked(index: index))
+      trigger.itemClicked(ItemClicked(index: index))
       bus.publish(Tick(number: index))
-      _ = cell.request(.channelID)
+      _ = trigger.channelID()
       try? await Task.sleep(for: .milliseconds(200))
     }
     timerDone = true

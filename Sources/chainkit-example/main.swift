@@ -1,17 +1,18 @@
 // The README's example, runnable: `swift run chainkit-example`.
-import ChainKit
+import ChainEvents
 
 struct ItemClicked: Sendable, CustomStringConvertible {
   var index: Int
   var description: String { "item \(index)" }
 }
 
-extension EventKey where Payload == ItemClicked {
-  static let itemClicked = EventKey("itemClicked")
-}
-
-extension RequestKey where Payload == Void, Response == String {
-  static let channelID = RequestKey("channelID")
+// The list's events are the methods of a protocol, as Domino's SelectorEvents: the macro makes
+// a typed key of each (ListEvents.Keys), a trigger that posts them and a subscription.
+@ChainEvents
+@MainActor
+protocol ListEvents {
+  func itemClicked(_ item: ItemClicked)
+  func channelID() -> String
 }
 
 @MainActor
@@ -24,21 +25,27 @@ func main() throws {
   try cell.mount(at: list)
 
   // The list rewrites the event on its way up; the window hears the rewritten one.
-  list.intercept(.itemClicked) { _, event in event.index += 100 }
-  list.on(.itemClicked) { ctx, event in print("list   heard \(event) (\(ctx.phase))") }
-  window.on(.itemClicked) { ctx, event in print("window heard \(event) from \(ctx.targetName)") }
+  list.intercept(ListEvents.Keys.itemClicked) { _, event in event.index += 100 }
+  list.on(ListEvents.Keys.itemClicked) { ctx, event in
+    print("list   heard \(event) (\(ctx.phase))")
+  }
+  window.on(ListEvents.Keys.itemClicked) { ctx, event in
+    print("window heard \(event) from \(ctx.targetName)")
+  }
 
   // Named events need no declaration; a decorator adds keys at each level.
   list.decorate("swiped") { params in params["section"] = 2 }
   window.on("swiped") { _, params in print("window heard swiped \(params)") }
 
   // A request is answered by the nearest ancestor that knows.
-  window.respond(to: .channelID) { _, _ in "channel-42" }
+  window.respond(to: ListEvents.Keys.channelID) { _, _ in "channel-42" }
 
-  let outcome = cell.post(.itemClicked, ItemClicked(index: 3))
+  // The trigger posts (or asks) exactly as node.post(key, payload) would.
+  let trigger = cell.trigger(ListEvents.Event.self)
+  let outcome = trigger.itemClicked(ItemClicked(index: 3))
   cell.post("swiped", ["row": 3])
   print("outcome: \(outcome)")
-  print("channel: \(cell.request(.channelID) ?? "none")")
+  print("channel: \(trigger.channelID() ?? "none")")
 
   // A mount that would make a cycle is refused with an error naming both nodes.
   do {

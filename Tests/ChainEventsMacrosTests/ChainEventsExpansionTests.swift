@@ -15,6 +15,7 @@ struct ChainEventsExpansionTests {
       """,
       expandsTo: #"""
         protocol ContentEvents {
+          @ChainEventArguments((String).self, (Int).self)
           func contentDidLoad(arg1: String, arg2: Int)
           func fetchChannelID() -> String
         }
@@ -119,9 +120,12 @@ struct ChainEventsExpansionTests {
       expandsTo: #"""
         @MainActor
         public protocol ListEvents {
+          @ChainEventArguments((Int).self)
           func select(_ index: Int)
           func refresh()
+          @ChainEventArguments((Int).self)
           func title(for row: Int) -> String?
+          @ChainEventArguments((String).self, (String).self)
           func thumbnail(for url: String) async -> String
         }
 

@@ -1,12 +1,15 @@
-import ChainKit
+import ChainEvents
 
 /// Domino's event chain: root -> container -> content panels, with a non-UI manager object
 /// mounted into the chain under one of them.
 ///
-/// Content panels post a typed event and a named (params) event; the container's interceptor
-/// rewrites the named event's params on the way up, which the root's log and body show.
-/// Requests walk up until the nearest ancestor that knows answers: the container answers
-/// `pageSize` before the root can, and declines `channelID`, which the root answers.
+/// The events are the methods of `ContentEvents` (DominoEvents.swift): content panels post
+/// through its trigger, the root subscribes as a target implementing every method (Domino's
+/// RootViewController), and the container listens to, intercepts and answers single methods by
+/// their generated keys. The container's interceptor rewrites the statistics params on the way
+/// up, which the root's log and body show. Requests walk up until the nearest ancestor that
+/// knows answers: the container answers `pageSize` before the root can, and declines
+/// `channelID`, which the root answers.
 @MainActor
 final class DominoScene: Scene {
   let id = "domino"
@@ -49,33 +52,25 @@ final class DominoScene: Scene {
   }
 
   private func listen() {
-    container.node.on(.contentDidLoad) { [weak self] _, count in
+    // The container handles single methods by their keys: subscribing it as a target would
+    // also register the defaults of the methods it leaves alone (an empty statistics listener).
+    container.node.on(ContentEvents.Keys.contentDidLoad) { [weak self] _, count in
       guard let self else { return }
       loadsAtContainer += 1
       showCounts()
       // A listener that posts: the nested dispatch runs at once, inside this one.
-      container.node.post(.contentSeen, ["count": count, "by": "container"])
+      container.node.trigger(ContainerEvents.Event.self)
+        .contentSeen(["count": count, "by": "container"])
     }
-    container.node.intercept(.statistics) { _, params in
+    container.node.intercept(ContentEvents.Keys.statistics) { _, params in
       params["msg"] = "hook!!!"
       params["arg"] = 333
     }
-    container.node.respond(to: .pageSize) { _, _ in 20 }
-    container.node.respond(to: .channelID) { _, _ in nil }
-    root.node.on(.contentDidLoad) { [weak self] _, _ in
-      self?.loadsAtRoot += 1
-      self?.showCounts()
-    }
-    root.node.on(.statistics) { [weak self] _, params in
-      self?.lastStatistics = "\(params)"
-      self?.showCounts()
-    }
-    root.node.on(.contentSeen) { [weak self] _, _ in
-      self?.seenAtRoot += 1
-      self?.showCounts()
-    }
-    root.node.respond(to: .channelID) { _, _ in "home-feed" }
-    root.node.respond(to: .pageSize) { _, _ in 50 }
+    container.node.respond(to: ContentEvents.Keys.pageSize) { _, _ in 20 }
+    container.node.respond(to: ContentEvents.Keys.channelID) { _, _ in nil }
+    // The root implements every method: one subscription per protocol, held weakly.
+    root.node.subscribe(ContentEvents.Event.self, target: self)
+    root.node.subscribe(ContainerEvents.Event.self, target: self)
   }
 
   private func bindKeys() {
@@ -84,24 +79,27 @@ final class DominoScene: Scene {
         PanelKey(.character("l"), "load") { [weak self, unowned content] in
           guard let self else { return }
           loadCount += 1
-          content.node.post(.contentDidLoad, loadCount)
+          content.node.trigger(ContentEvents.Event.self).contentDidLoad(loadCount)
         },
         PanelKey(.character("e"), "stats") { [weak self, unowned content] in
-          content.node.post(.statistics, ["msg": "did load", "arg": self?.loadCount ?? 0])
+          content.node.trigger(ContentEvents.Event.self)
+            .statistics(["msg": "did load", "arg": self?.loadCount ?? 0])
         },
         PanelKey(.character("r"), "channelID?") { [unowned content] in
-          let answer = content.node.request(.channelID) ?? "nobody knew"
+          let answer = content.node.trigger(ContentEvents.Event.self).channelID() ?? "nobody knew"
           content.body = ["channelID = \(answer)"]
         },
         PanelKey(.character("g"), "pageSize?") { [unowned content] in
-          let answer = content.node.request(.pageSize).map(String.init) ?? "nobody knew"
+          let answer =
+            content.node.trigger(ContentEvents.Event.self).pageSize().map(String.init)
+            ?? "nobody knew"
           content.body = ["pageSize = \(answer)"]
         },
       ]
     }
     manager.keys = [
       PanelKey(.character("s"), "stats") { [unowned manager] in
-        manager.node.post(.statistics, ["msg": "from manager", "arg": 1])
+        manager.node.trigger(ContentEvents.Event.self).statistics(["msg": "from manager", "arg": 1])
       }
     ]
   }
@@ -115,24 +113,25 @@ final class DominoScene: Scene {
   }
 }
 
-extension EventKey where Payload == Int {
-  /// Domino's selector event `contentDidLoadWithArg:`.
-  fileprivate static let contentDidLoad = EventKey("contentDidLoad")
-}
+/// The root's side (Domino's RootViewController): it hears every event and answers both
+/// requests.
+extension DominoScene: ContentEvents, ContainerEvents {
+  func contentDidLoad(_ count: Int) {
+    loadsAtRoot += 1
+    showCounts()
+  }
 
-extension EventKey where Payload == Params {
-  /// Domino's simple event `ContentViewControllerStatisticsEvent`.
-  fileprivate static let statistics = EventKey("statistics")
-  /// Posted by the container from inside its `contentDidLoad` listener: a nested dispatch.
-  fileprivate static let contentSeen = EventKey("contentSeen")
-}
+  func statistics(_ params: Params) {
+    lastStatistics = "\(params)"
+    showCounts()
+  }
 
-extension RequestKey where Payload == Void, Response == String {
-  /// Domino's returning selector event `fetchChannelId`.
-  fileprivate static let channelID = RequestKey("channelID")
-}
+  func channelID() -> String? { "home-feed" }
 
-extension RequestKey where Payload == Void, Response == Int {
-  /// A request both the container and the root can answer; the nearer one wins.
-  fileprivate static let pageSize = RequestKey("pageSize")
+  func pageSize() -> Int? { 50 }
+
+  func contentSeen(_ params: Params) {
+    seenAtRoot += 1
+    showCounts()
+  }
 }

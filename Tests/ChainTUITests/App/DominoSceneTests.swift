@@ -9,9 +9,13 @@ struct DominoSceneTests {
   func loadBubbles() {
     let app = AppTest.app(scene: "domino")
     app.press(.character("l"))
-    #expect(app.log(ofPanel: "feed")?.first == "tgt contentDidLoad: passed")
-    #expect(app.log(ofPanel: "container")?.first == "bub contentDidLoad from feed: handled")
-    #expect(app.log(ofPanel: "root")?.contains("bub contentDidLoad from feed: handled") == true)
+    #expect(app.log(ofPanel: "feed")?.first == "tgt ContentEvents.contentDidLoad(_:): passed")
+    #expect(
+      app.log(ofPanel: "container")?.first
+        == "bub ContentEvents.contentDidLoad(_:) from feed: handled")
+    #expect(
+      app.log(ofPanel: "root")?.contains("bub ContentEvents.contentDidLoad(_:) from feed: handled")
+        == true)
     #expect(AppTest.screen(app).contains("loads heard here: 1"))
   }
 
@@ -21,7 +25,7 @@ struct DominoSceneTests {
     app.press(.character("e"))
     #expect(
       app.log(ofPanel: "container")
-        == ["bub statistics from feed: rewrote [arg: 333, msg: hook!!!]"])
+        == ["bub ContentEvents.statistics(_:) from feed: rewrote [arg: 333, msg: hook!!!]"])
     #expect(AppTest.screen(app).contains("last statistics: [arg: 333, msg: hook!!!]"))
   }
 
@@ -29,11 +33,12 @@ struct DominoSceneTests {
   func requestsAnsweredByNearest() {
     let app = AppTest.app(scene: "domino")
     app.press(.character("g"))
-    #expect(app.log(ofPanel: "container") == ["req pageSize from feed: answered"])
+    #expect(app.log(ofPanel: "container") == ["req ContentEvents.pageSize() from feed: answered"])
     #expect(app.log(ofPanel: "root") == [])
     app.press(.character("r"))
-    #expect(app.log(ofPanel: "container")?.last == "req channelID from feed: declined")
-    #expect(app.log(ofPanel: "root") == ["req channelID from feed: answered"])
+    #expect(
+      app.log(ofPanel: "container")?.last == "req ContentEvents.channelID() from feed: declined")
+    #expect(app.log(ofPanel: "root") == ["req ContentEvents.channelID() from feed: answered"])
     #expect(AppTest.screen(app).contains("channelID = home-feed"))
   }
 
@@ -42,7 +47,9 @@ struct DominoSceneTests {
     let app = AppTest.app(scene: "domino")
     #expect(app.focus(panelNamed: "statsManager"))
     app.press(.character("s"))
-    #expect(app.log(ofPanel: "detail") == ["bub statistics from statsManager: passed"])
-    #expect(app.log(ofPanel: "root") == ["bub statistics from statsManager: handled"])
+    #expect(
+      app.log(ofPanel: "detail") == ["bub ContentEvents.statistics(_:) from statsManager: passed"])
+    #expect(
+      app.log(ofPanel: "root") == ["bub ContentEvents.statistics(_:) from statsManager: handled"])
   }
 }

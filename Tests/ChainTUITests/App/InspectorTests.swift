@@ -24,13 +24,18 @@ struct InspectorTests {
     app.press(.character("l"))
     app.press(.character("i"))
     let rows = AppTest.screen(app).split(separator: "\n").map(String.init)
-    let parent = rows.firstIndex { $0.contains("• #") && $0.contains("contentDidLoad") }
+    let parent = rows.firstIndex {
+      $0.contains("• #") && $0.contains("ContentEvents.contentDidLoad(_:)")
+    }
     let child = rows.firstIndex {
-      $0.contains("  └ #") && $0.contains("contentSeen container>root")
+      $0.contains("  └ #") && $0.contains("ContainerEvents.contentSeen(_:) container>root")
     }
     #expect(parent != nil && child != nil)
     if let parent, let child { #expect(parent < child) }
-    #expect(app.dispatches.map(\.key) == ["contentDidLoad", "contentSeen"])
+    #expect(
+      app.dispatches.map(\.key) == [
+        "ContentEvents.contentDidLoad(_:)", "ContainerEvents.contentSeen(_:)",
+      ])
     #expect(app.dispatches[1].parent == app.dispatches[0].id)
   }
 
@@ -61,7 +66,7 @@ struct InspectorTests {
     #expect(app.inspector.scope == .requests)
     let text = AppTest.screen(app)
     #expect(text.contains("Inspector: 1 of 2 records"))
-    #expect(text.contains("channelID"))
+    #expect(text.contains("ContentEvents.channelID()"))
   }
 
   @Test("p pauses the list: new dispatches are counted, not shown, until resumed")
@@ -83,7 +88,7 @@ struct InspectorTests {
     app.press(.character("i"))
     app.press(.up)
     let text = AppTest.screen(app)
-    #expect(text.contains("request pageSize"))
+    #expect(text.contains("request ContentEvents.pageSize()"))
     #expect(text.contains("container bubble: answered"))
     #expect(text.contains("answered by container"))
   }

@@ -126,7 +126,10 @@ struct TraceForwardingTests {
     let log = TraceLog()
     let app = App(size: Size(width: 80, height: 24), colors: false, trace: log)
     app.press(.character("l"))
-    #expect(log.dispatches.map(\.key) == ["contentSeen", "contentDidLoad"])
+    #expect(
+      log.dispatches.map(\.key) == [
+        "ContainerEvents.contentSeen(_:)", "ContentEvents.contentDidLoad(_:)",
+      ])
     #expect(Set(log.dispatches.map(\.id)) == Set(app.dispatches.map(\.id)))
   }
 

@@ -65,7 +65,7 @@ struct WhyTests {
     app.press(.character("e"))
     #expect(
       app.why(ofPanel: "feed") == [
-        "reached (target); no listener for statistics in that phase here"
+        "reached (target); no listener for ContentEvents.statistics(_:) in that phase here"
       ])
   }
 
@@ -130,7 +130,7 @@ struct WhyTests {
     app.press(.character("r"))
     app.press(.character("g"))
     var channelID = EventPattern()
-    channelID.key = "channelID"
+    channelID.key = "ContentEvents.channelID()"
     #expect(
       app.why(ofPanel: "container", dispatch: channelID)?.last
         == "#1 responder: declined the request (returned nil)")

@@ -35,7 +35,7 @@ struct ScriptCommandTests {
     let good = folder.appendingPathComponent("good.chaintui").path
     let bad = folder.appendingPathComponent("bad.chaintui").path
     let broken = folder.appendingPathComponent("broken.chaintui").path
-    try "scene domino\nfocus feed\npress l\nexpect event key=contentDidLoad\n"
+    try "scene domino\nfocus feed\npress l\nexpect event key=ContentEvents.contentDidLoad(_:)\n"
       .write(toFile: good, atomically: true, encoding: .utf8)
     try "size 70x20\nexpect screen contains \"no such text\"\n"
       .write(toFile: bad, atomically: true, encoding: .utf8)
@@ -53,7 +53,7 @@ struct ScriptCommandTests {
     #expect(lines.contains { $0.hasPrefix("\(broken):1:7: error: unknown key name 'entr'") })
     #expect(lines.last == "1 passed, 2 failed")
     let records = try TraceRecord.decodeJSONLines(Data(contentsOf: trace))
-    #expect(records.contains { $0.keyName == "contentDidLoad" })
+    #expect(records.contains { $0.keyName == "ContentEvents.contentDidLoad(_:)" })
   }
 
   @Test("when every script passes it exits with status 0")
@@ -90,7 +90,7 @@ struct ScriptCommandTests {
     let scopes = Set(traced.map(\.scope))
     #expect(scopes.isSuperset(of: ["domino", "model", "bus"]), "\(scopes)")
     let records = traced.compactMap(\.record)
-    #expect(records.contains { $0.keyName == "contentDidLoad" })
+    #expect(records.contains { $0.keyName == "ContentEvents.contentDidLoad(_:)" })
     #expect(records.contains { if case .dispatch = $0 { false } else { true } })
     #expect(traced.contains { $0.scope == "model" && $0.record?.keyName == "like" })
   }

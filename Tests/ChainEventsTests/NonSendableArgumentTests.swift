@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// A `@ChainEvents` method whose argument is not `Sendable` is refused on that method's line, by
+/// the compiler (only it knows whether a type is `Sendable`; `@ChainEventArguments`, which the
+/// macro puts on each method, asks it there).
+///
+/// The snippet is compiled by the toolchain that built this test run, against its ChainEvents
+/// module and with its macro plugin, as a user's package would be. The control, with the
+/// argument made `Sendable`, must compile, so that a broken setup fails here instead of passing.
+@Suite("a non-Sendable argument, refused at its method")
+struct NonSendableArgumentTests {
+  /// The snippet: `Box` is `declaration`; line 8 is the method that takes it.
+  static func snippet(box declaration: String) -> String {
+    """
+    import ChainEvents
+
+    \(declaration)
+
+    @ChainEvents
+    protocol BoxEvents {
+      func counted(count: Int)
+      func boxed(_ box: Box, count: Int)
+    }
+
+    """
+  }
+
+  @Test("a class that is not Sendable: an error on the method's line naming the type")
+  func nonSendableClassIsRefused() throws {
+    let result = try Self.compile(Self.snippet(box: "final class Box { var value = 0 }"))
+    #expect(result.status != 0, "compiled, with a non-Sendable argument:\n\(result.output)")
+    // The error is in the attribute `@ChainEvents` put on the method; the compiler prints where
+    // that expanded code comes from on the next line: the method's own line.
+    let lines = result.output.split(separator: "\n").map(String.init)
+    let error = "error: type 'Box' does not conform to the 'Sendable' protocol"
+    let atMethod = lines.indices.contains { index in
+      lines[index].contains(error) && index + 1 < lines.count
+        && lines[index + 1].contains("Snippet.swift:8:")
+        && lines[index + 1].contains("expanded code originates here")
+    }
+    #expect(
+      atMethod,
+      "expected \"\(error)\" from Snippet.swift:8; the compiler said:\n\(result.output)")
+  }
+
+  @Test("the same protocol with a Sendable class compiles")
+  func sendableClassCompiles() throws {
+    let result = try Self.compile(Self.snippet(box: "final class Box: Sendable { let value = 0 }"))
+    #expect(result.status == 0, "the control does not compile:\n\(result.output)")
+  }
+
+  /// Type-checks `source` as Snippet.swift (so named in the diagnostics).
+  static func compile(_ source: String) throws -> (status: Int32, output: String) {
+    let build = try #require(buildDirectory(), "no ChainEvents.swiftmodule near the test binary")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chainevents-sendable-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try source.write(
+      to: directory.appendingPathComponent("Snippet.swift"), atomically: true, encoding: .utf8)
+    let plugin = build.appendingPathComponent("ChainEventsMacros-tool")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: plugin.path),
+      "no macro plugin at \(plugin.path)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.currentDirectoryURL = directory
+    process.arguments = [
+      "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6",
+      "-I", build.appendingPathComponent("Modules").path,
+      "-load-plugin-executable", "\(plugin.path)#ChainEventsMacros", "Snippet.swift",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// The build directory the running test binary sits in (`.build/debug`), where SwiftPM puts
+  /// `Modules/ChainEvents.swiftmodule` and the plugin `ChainEventsMacros-tool`.
+  static func buildDirectory() -> URL? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<6 {
+      let module = directory.appendingPathComponent("Modules/ChainEvents.swiftmodule")
+      if FileManager.default.fileExists(atPath: module.path) { return directory }
+      directory.deleteLastPathComponent()
+    }
+    return nil
+  }
+}
