@@ -85,8 +85,10 @@ enum ImportScan {
 
 /// The unsafe constructs of each source file, by the names ARCHITECTURE.md's table uses.
 enum UnsafeScan {
-  /// Each construct's name in the table, and what it matches in code. Order matters: a match
-  /// is removed before the next construct is looked for, and `other` is what is left.
+  /// Each construct's name in the table, and what it matches in code.
+  ///
+  /// Order matters: a match is removed before the next construct is looked for, and `other`
+  /// is what is left.
   static var constructs: [(name: String, pattern: Regex<Substring>)] {
     [
       ("@unchecked Sendable", #/@unchecked\s+Sendable/#),
