@@ -65,7 +65,14 @@ let package = Package(
       name: "chainkit-example", dependencies: ["ChainKit", "ChainEvents"], swiftSettings: strict),
     .executableTarget(
       name: "chaintui-example", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
-    .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    // What the test targets share: the leak census trait, the seeded generator, the door to
+    // swiftc for snippets, common trees. A regular target only test targets depend on.
+    .target(
+      name: "ChainKitTestSupport", dependencies: ["ChainKit"], path: "Tests/ChainKitTestSupport",
+      swiftSettings: strict),
+    .testTarget(
+      name: "ChainKitTests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      swiftSettings: strict),
     // The macro's expansions and diagnostics, pinned as text.
     .testTarget(
       name: "ChainEventsMacrosTests",
@@ -77,20 +84,29 @@ let package = Package(
       swiftSettings: strict
     ),
     // The macro as a user package uses it: through the ChainEvents product only.
-    .testTarget(name: "ChainEventsTests", dependencies: ["ChainEvents"], swiftSettings: strict),
     .testTarget(
-      name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
+      name: "ChainEventsTests", dependencies: ["ChainEvents", "ChainKitTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ChainKitConcurrencyTests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      swiftSettings: strict),
     // Imports ChainKit without @testable: what a user's program can do with the public API.
     .testTarget(
-      name: "ChainKitPublicAPITests", dependencies: ["ChainKit"], swiftSettings: strict),
+      name: "ChainKitPublicAPITests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      swiftSettings: strict),
     // Randomized programs run against ChainKit and a small reference model, log against log.
-    .testTarget(name: "ChainKitModelTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    .testTarget(
+      name: "ChainKitModelTests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      swiftSettings: strict),
     // The web-platform-tests dom/events cases that apply to a tree without a browser.
     .testTarget(
-      name: "ChainKitConformanceTests", dependencies: ["ChainKit"], swiftSettings: strict),
+      name: "ChainKitConformanceTests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "ChainTUITests",
-      dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit", "chaintui-example"],
+      dependencies: [
+        "ChainTUI", "ChainTUITesting", "ChainKit", "chaintui-example", "ChainKitTestSupport",
+      ],
       resources: [.copy("Scripts")],
       swiftSettings: strict
     ),

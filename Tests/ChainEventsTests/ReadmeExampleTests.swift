@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -31,12 +32,7 @@ struct ReadmeExampleTests {
 
   @Test("the output the README shows is what chainkit-example prints")
   func outputIsWhatItPrints() throws {
-    // The test bundle sits in the build directory beside the executables it was built with.
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = directory.appendingPathComponent("chainkit-example")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: executable.path),
-      "build chainkit-example first (swift build): not at \(executable.path)")
+    let executable = try PackageLayout.builtExecutable("chainkit-example")
     let process = Process()
     process.executableURL = executable
     let output = Pipe()

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/AddEventListenerOptions-once.any.js")
+@Suite("WPT dom/events/AddEventListenerOptions-once.any.js", .leakChecked)
 @MainActor
 struct AddEventListenerOptionsOnceTests {
   let test = EventKey<Void>("test")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-bubbles-false.html")
+@Suite("WPT dom/events/Event-dispatch-bubbles-false.html", .leakChecked)
 @MainActor
 struct EventDispatchBubblesFalseTests {
   @Test("Event.dispatchEvent with Event.bubbles set to false: capture, then the target twice")

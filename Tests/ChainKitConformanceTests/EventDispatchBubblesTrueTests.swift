@@ -1,8 +1,9 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
 /// Only the first case applies: the others repeat it in cloned or new documents.
-@Suite("WPT dom/events/Event-dispatch-bubbles-true.html")
+@Suite("WPT dom/events/Event-dispatch-bubbles-true.html", .leakChecked)
 @MainActor
 struct EventDispatchBubblesTrueTests {
   @Test("In window.document with click event: capture down, the target twice, bubble up")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-detached-click.html")
+@Suite("WPT dom/events/Event-dispatch-detached-click.html", .leakChecked)
 @MainActor
 struct EventDispatchDetachedClickTests {
   @Test("Click event can be dispatched to an element that is not in the document")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-handlers-changed.html")
+@Suite("WPT dom/events/Event-dispatch-handlers-changed.html", .leakChecked)
 @MainActor
 struct EventDispatchHandlersChangedTests {
   /// Handlers replaced and added during dispatch run only where the DOM runs them.

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-multiple-cancelBubble.html")
+@Suite("WPT dom/events/Event-dispatch-multiple-cancelBubble.html", .leakChecked)
 @MainActor
 struct EventDispatchMultipleCancelBubbleTests {
   /// ChainKit has no `cancelBubble` setter; in the DOM, setting it to `true` is

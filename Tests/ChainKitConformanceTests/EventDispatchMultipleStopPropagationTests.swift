@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-multiple-stopPropagation.html")
+@Suite("WPT dom/events/Event-dispatch-multiple-stopPropagation.html", .leakChecked)
 @MainActor
 struct EventDispatchMultipleStopPropagationTests {
   @Test("Multiple dispatchEvent() and stopPropagation(): a stop does not outlive its dispatch")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-omitted-capture.html")
+@Suite("WPT dom/events/Event-dispatch-omitted-capture.html", .leakChecked)
 @MainActor
 struct EventDispatchOmittedCaptureTests {
   @Test("EventTarget.addEventListener with the capture argument omitted: bubble listeners")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-order-at-target.html")
+@Suite("WPT dom/events/Event-dispatch-order-at-target.html", .leakChecked)
 @MainActor
 struct EventDispatchOrderAtTargetTests {
   @Test(

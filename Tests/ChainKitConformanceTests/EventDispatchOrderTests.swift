@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-order.html")
+@Suite("WPT dom/events/Event-dispatch-order.html", .leakChecked)
 @MainActor
 struct EventDispatchOrderTests {
   @Test("Event phases order: parent capture, child, parent bubble")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-reenter.html")
+@Suite("WPT dom/events/Event-dispatch-reenter.html", .leakChecked)
 @MainActor
 struct EventDispatchReenterTests {
   /// A nested dispatch runs to completion before the outer one goes on.

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-target-moved.html")
+@Suite("WPT dom/events/Event-dispatch-target-moved.html", .leakChecked)
 @MainActor
 struct EventDispatchTargetMovedTests {
   /// The first listener moves the target from `parent` to `table-row`; the path was computed

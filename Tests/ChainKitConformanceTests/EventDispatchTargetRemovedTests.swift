@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-dispatch-target-removed.html")
+@Suite("WPT dom/events/Event-dispatch-target-removed.html", .leakChecked)
 @MainActor
 struct EventDispatchTargetRemovedTests {
   /// The first listener unmounts the target from `parent`; the event still goes the whole way.

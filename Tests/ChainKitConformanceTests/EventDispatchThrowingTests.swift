@@ -1,8 +1,9 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
 /// The DOM reports a listener's exception to `window.onerror`; ChainKit puts it in the outcome.
-@Suite("WPT dom/events/Event-dispatch-throwing.html")
+@Suite("WPT dom/events/Event-dispatch-throwing.html", .leakChecked)
 @MainActor
 struct EventDispatchThrowingTests {
   let click = EventKey<Void>("click")

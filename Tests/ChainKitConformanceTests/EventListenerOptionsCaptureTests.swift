@@ -1,8 +1,9 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
 /// Only the boolean part applies: ChainKit's `capture:` is a `Bool`, not a JavaScript value.
-@Suite("WPT dom/events/EventListenerOptions-capture.html")
+@Suite("WPT dom/events/EventListenerOptions-capture.html", .leakChecked)
 @MainActor
 struct EventListenerOptionsCaptureTests {
   @Test("Capture boolean should be honored correctly", arguments: [true, false])

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-stopImmediatePropagation.any.js")
+@Suite("WPT dom/events/Event-stopImmediatePropagation.any.js", .leakChecked)
 @MainActor
 struct EventStopImmediatePropagationTests {
   @Test("Event's stopImmediatePropagation: the second listener is not called")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/Event-stopPropagation-cancel-bubbling.html")
+@Suite("WPT dom/events/Event-stopPropagation-cancel-bubbling.html", .leakChecked)
 @MainActor
 struct EventStopPropagationCancelBubblingTests {
   @Test("stopPropagation in a target's capture listener cancels its bubble listener")

@@ -1,7 +1,8 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
-@Suite("WPT dom/events/EventTarget-add-remove-listener.any.js")
+@Suite("WPT dom/events/EventTarget-add-remove-listener.any.js", .leakChecked)
 @MainActor
 struct EventTargetAddRemoveListenerTests {
   @Test("Removing an event listener without explicit capture arg should succeed")

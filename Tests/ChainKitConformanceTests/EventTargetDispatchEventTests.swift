@@ -1,9 +1,10 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
 /// The parts that apply: a ChainKit event cannot be posted uninitialised or while it is being
 /// dispatched (each post makes its own), so the two InvalidStateError cases have no counterpart.
-@Suite("WPT dom/events/EventTarget-dispatchEvent.html")
+@Suite("WPT dom/events/EventTarget-dispatchEvent.html", .leakChecked)
 @MainActor
 struct EventTargetDispatchEventTests {
   let type = EventKey<Void>("type", bubbles: false)

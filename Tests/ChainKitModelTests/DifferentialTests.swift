@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 /// Issue 12, item 4: seeded random programs run against ChainKit and the reference model must

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 /// The differential test's own parts: they must be able to fail, and to replay.

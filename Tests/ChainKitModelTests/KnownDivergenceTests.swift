@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 /// Programs on which ChainKit and the model once disagreed, one per class.

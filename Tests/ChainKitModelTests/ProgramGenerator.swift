@@ -1,3 +1,5 @@
+import ChainKitTestSupport
+
 /// Makes a random ``Program`` from a seed: a small graph with diamonds, then steps that post,
 /// request, register, share and change the tree, with scripts that do the same from inside.
 struct ProgramGenerator {

@@ -2,6 +2,7 @@
 // stream with `for await`, cancels the consuming task and sees the registration gone, and asks
 // the chain a question from a detached task.
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
 extension EventKey where Payload == Int {
@@ -10,18 +11,6 @@ extension EventKey where Payload == Int {
 
 extension RequestKey where Payload == String, Response == Int {
   fileprivate static let length = RequestKey("length")
-}
-
-/// Yields the main actor until `condition` holds, at most a million turns; whether it held.
-@MainActor
-private func turnsUntil(_ condition: @MainActor () -> Bool) async -> Bool {
-  var turns = 0
-  while !condition() {
-    guard turns < 1_000_000 else { return false }
-    turns += 1
-    await Task.yield()
-  }
-  return true
 }
 
 /// Consumes `stream` until cancelled; counts what it saw.

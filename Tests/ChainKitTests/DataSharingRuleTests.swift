@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
@@ -12,14 +13,7 @@ struct DataSharingRuleTests {
   @Test(
     "rule 26: value(for:) resolves the nearest: the node itself, then its ancestors in path order")
   func nearestValueWins() throws {
-    let root = Node("root")
-    let left = Node("left")
-    let right = Node("right")
-    let leaf = Node("leaf")
-    try left.mount(at: root)
-    try right.mount(at: root)
-    try leaf.mount(at: left)
-    try leaf.mount(at: right)
+    let (root, left, right, leaf) = try Diamond().nodes
     root.share("root", for: .text)
     right.share("right", for: .text)
     // The path is leaf, left, root, right: depth-first through the first parent comes first.
@@ -78,14 +72,8 @@ struct DataSharingRuleTests {
 
   @Test("rule 27: a diamond-shaped subtree notifies each subscriber once")
   func diamondNotifiesOnce() throws {
-    let root = Node("root")
-    let left = Node("left")
-    let right = Node("right")
-    let leaf = Node("leaf")
-    try left.mount(at: root)
-    try right.mount(at: root)
-    try leaf.mount(at: left)
-    try leaf.mount(at: right)
+    let diamond = try Diamond()
+    let (root, leaf) = (diamond.root, diamond.leaf)
     var log: [String] = []
     leaf.subscribe(.text) { log.append($0 ?? "nil") }
     root.share("once", for: .text)

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
@@ -154,14 +155,7 @@ struct DispatchRulesTests {
   @Test("rule 17: a rewrite at M is seen by M and above it, not through another parent below M")
   func interceptorRewriteFollowsItsBranch() throws {
     // leaf has two parents: left (which rewrites) and right; both are under root.
-    let root = Node("root")
-    let left = Node("left")
-    let right = Node("right")
-    let leaf = Node("leaf")
-    try left.mount(at: root)
-    try right.mount(at: root)
-    try leaf.mount(at: left)
-    try leaf.mount(at: right)
+    let (root, left, right, leaf) = try Diamond().nodes
     #expect(leaf.pathNames == ["leaf", "left", "root", "right"])
     leaf.intercept(Keys.ping) { _, value in value += 1 }
     left.intercept(Keys.ping) { _, value in value *= 100 }

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 /// error; the control, which uses the context the way listeners should, must compile, so that a
 /// broken setup (no module, no compiler) fails here instead of passing.
 ///
-/// NB: `-emit-sil`, not `-typecheck`: the move checker and the check of escaping captures run
-/// on SIL, after type checking, so `-typecheck` alone accepts two of the three snippets.
+/// NB: `.sil`, not `.typecheck`: the move checker and the check of escaping captures run on SIL,
+/// after type checking, so type checking alone accepts two of the three snippets.
 @Suite("EventContext cannot be stored")
 struct EventContextEscapeTests {
   /// A snippet that keeps a context, and what the compiler must say about it.
@@ -73,13 +74,7 @@ struct EventContextEscapeTests {
   }
 
   /// Compiles `body` inside a main-actor function that has a `node` and an `EventKey<Int>` key.
-  static func compile(_ body: String) throws -> (status: Int32, output: String) {
-    let modules = try #require(modulesDirectory(), "no ChainKit.swiftmodule near the test binary")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("chainkit-escape-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let source = directory.appendingPathComponent("Snippet.swift")
+  static func compile(_ body: String) throws -> ProcessResult {
     let indented = body.split(separator: "\n", omittingEmptySubsequences: false)
       .map { "  " + $0 }.joined(separator: "\n")
     let text = """
@@ -91,32 +86,6 @@ struct EventContextEscapeTests {
       }
 
       """
-    try text.write(to: source, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6",
-      "-I", modules.path, source.path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// The `Modules` directory beside the running test binary (`.build/debug`, or the scratch
-  /// path of a sanitizer run), where SwiftPM puts ChainKit.swiftmodule.
-  static func modulesDirectory() -> URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<6 {
-      let candidate = directory.appendingPathComponent("Modules")
-      let module = candidate.appendingPathComponent("ChainKit.swiftmodule")
-      if FileManager.default.fileExists(atPath: module.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return nil
+    return try SnippetCompiler.compile(text, stage: .sil, asLibrary: true, importing: "ChainKit")
   }
 }

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
@@ -57,14 +58,8 @@ struct EventTests {
 
   @Test("rule 8: a diamond delivers once to the shared ancestor")
   func diamondDeliversOnce() throws {
-    let root = Node("root")
-    let left = Node("left")
-    let right = Node("right")
-    let leaf = Node("leaf")
-    try left.mount(at: root)
-    try right.mount(at: root)
-    try leaf.mount(at: left)
-    try leaf.mount(at: right)
+    let diamond = try Diamond()
+    let (root, leaf) = (diamond.root, diamond.leaf)
     let log = Log()
     root.on(Keys.ping) { _, _ in log.add("root") }
     leaf.post(Keys.ping, 1)

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Observation
 import Testing
 

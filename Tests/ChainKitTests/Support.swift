@@ -32,16 +32,6 @@ enum Keys {
   static let lookup = RequestKey<String, Int>("lookup")
 }
 
-/// Builds root <- middle <- leaf and returns the nodes (the caller owns them).
-@MainActor
-func chain(_ names: String...) throws -> [Node] {
-  let nodes = names.map { Node($0) }
-  for index in nodes.indices.dropFirst() {
-    try nodes[index].mount(at: nodes[index - 1])
-  }
-  return nodes
-}
-
 /// Registers a bubble and a capture listener on each node that log `name:phase`.
 @MainActor
 func logPhases(_ nodes: [Node], _ key: EventKey<Int>, into log: Log) {

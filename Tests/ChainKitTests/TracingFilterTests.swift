@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTestSupport
 import Testing
 
 extension EventKey where Payload == Int {

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,8 @@ import Testing
 /// as written, imports included; one without any `import` line gets its catalog's module
 /// (`ChainKit`, or `ChainKit` and `ChainTUI`), as a reader of that page has it.
 ///
-/// The same door as ``EventContextEscapeTests``: `swiftc` with the build's `Modules` directory.
+/// The same door as ``EventContextEscapeTests``: `SnippetCompiler`, `swiftc` with the build's
+/// `Modules` directory.
 @Suite("Documentation snippets")
 struct DocSnippetTests {
   /// A marked block: where it is, and the source compiled for it.
@@ -24,8 +26,7 @@ struct DocSnippetTests {
     var testDescription: String { location }
   }
 
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = PackageLayout.root
 
   /// The documents searched: every DocC article of both catalogs, and the README.
   static func documents() -> [URL] {
@@ -123,39 +124,10 @@ struct DocSnippetTests {
   }
 
   /// Type-checks a source file as a program's main file (top-level code allowed).
-  static func typecheck(_ source: String) throws -> (status: Int32, output: String) {
-    let modules = try #require(modulesDirectory(), "no ChainTUI.swiftmodule near the test binary")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("chaintui-snippet-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("main.swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
-      // The ncursesw module map ChainTUI's module refers to.
-      "-I", root.appendingPathComponent("Sources/CNcurses").path, file.path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// The `Modules` directory beside the running test binary, where SwiftPM puts the modules.
-  static func modulesDirectory() -> URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<6 {
-      let candidate = directory.appendingPathComponent("Modules")
-      let module = candidate.appendingPathComponent("ChainTUI.swiftmodule")
-      if FileManager.default.fileExists(atPath: module.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return nil
+  static func typecheck(_ source: String) throws -> ProcessResult {
+    // The ncursesw module map ChainTUI's module refers to.
+    try SnippetCompiler.compile(
+      source, stage: .typecheck, asLibrary: false, importing: "ChainTUI",
+      searchPaths: ["Sources/CNcurses"])
   }
 }

@@ -18,8 +18,8 @@ final class BindingGroup<G>: Cancellable {
   let id: UInt64
   @usableFromInline let tracer: (any Tracer)?
   // NB: read and written on every change, only in place and never `inout` across a call to
-  // unknown code, so the dynamic exclusivity check (about 100 Ir a change each) could never
-  // fire: unchecked.
+  // unknown code, so the dynamic exclusivity check could never fire; unchecked, because that
+  // check runs on every change of every member (BENCHMARKS.md, binding.chainkit).
   @usableFromInline @exclusivity(unchecked) var members: ContiguousArray<MemberBox<G>>
   @usableFromInline @exclusivity(unchecked) var isPropagating = false
   /// The member the group is writing to right now.

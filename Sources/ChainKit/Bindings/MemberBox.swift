@@ -17,7 +17,8 @@ class MemberBox<G> {
   /// where the member was made, specialised for its types (see ``PropertyMember/make``).
   ///
   /// NB: a stored closure rather than the virtual `apply`: a generic class's overrides always
-  /// run unspecialised, and looked up `Optional` metadata on every write (about 300 Ir each).
+  /// run unspecialised and look up `Optional` metadata on every write (BENCHMARKS.md,
+  /// binding.chainkit).
   @usableFromInline let write: @MainActor (MemberBox<G>, G, BindingGroup<G>) -> Bool
   /// A change that arrived while the binding was propagating, in the binding's type; it
   /// propagates once the change in progress is done.

@@ -27,10 +27,10 @@ public import Observation
 /// The adapter holds its property weakly; after the property is gone it keeps the last value.
 @MainActor
 public final class ObservableProperty<Value>: Observable {
-  // NB: an adapter, not an `ObservationRegistrar` in every `Property`: `withMutation` costs
-  // about 600 instructions per write even when nothing tracks the value (callgrind, Swift 6.3.1,
-  // -O: 364 Ir per write of a plain observed Int, 968 with the registrar), which would nearly
-  // double a 3-way binding set (2,156 Ir in BENCHMARKS.md). Only adapted properties pay it.
+  // NB: an adapter, not an `ObservationRegistrar` in every `Property`: `withMutation` runs on
+  // every write even when nothing tracks the value, so a registrar in every property would add
+  // it to each member write of a binding (BENCHMARKS.md, binding.chainkit, gated against
+  // binding.observation). Only adapted properties pay it.
   private let registrar = ObservationRegistrar()
   private weak var property: Property<Value>?
   /// The value at the last change, read once the property is gone.

@@ -16,7 +16,8 @@ extension EventBus {
   public func publish<Event>(_ event: Event) -> Outcome {
     // NB: inlinable, so that the caller's copy is specialised for its event type: the walk
     // calls each subscriber's body directly, without generic metadata or a dynamic executor
-    // check per subscriber (the unspecialised copy paid both, about 300 Ir per subscriber).
+    // check per subscriber, which an unspecialised copy pays for each (BENCHMARKS.md,
+    // fanout10.bus).
     if Event.self is AnyClass || isExistential(Event.self, event) {
       return publishByRuntimeType(event)
     }

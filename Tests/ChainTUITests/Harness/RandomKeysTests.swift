@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainTUI
@@ -27,7 +28,7 @@ struct RandomKeysTests {
     case tick(Duration)
   }
 
-  static func input(using generator: inout SeededGenerator) -> Input {
+  static func input(using generator: inout SplitMix64) -> Input {
     switch Int.random(in: 0..<100, using: &generator) {
     case 0..<4:
       return .resize(
@@ -51,7 +52,7 @@ struct RandomKeysTests {
   )
   func randomInput(scene: String) throws {
     let app = try ExplorerScriptTarget.make(size: Size(width: 80, height: 24), scene: scene)
-    var generator = SeededGenerator(seed: UInt64(SceneCatalog.ids.firstIndex(of: scene) ?? 0) + 42)
+    var generator = SplitMix64(seed: UInt64(SceneCatalog.ids.firstIndex(of: scene) ?? 0) + 42)
     var problems: [String] = []
     for step in 0..<2500 where problems.isEmpty {
       let input = Self.input(using: &generator)

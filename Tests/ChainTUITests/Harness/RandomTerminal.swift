@@ -1,3 +1,5 @@
+import ChainKitTestSupport
+
 @testable import ChainTUI
 
 /// A terminal a person seems to use at random.
@@ -12,7 +14,7 @@
 final class RandomTerminal: TerminalBackend {
   private(set) var size: Size
   private let clock: ManualLoopClock
-  private var generator: SeededGenerator
+  private var generator: SplitMix64
   private var keysLeft: Int
   private var pendingResize: Key?
   private var keyThisPoll = false
@@ -27,7 +29,7 @@ final class RandomTerminal: TerminalBackend {
   init(size: Size, clock: ManualLoopClock, seed: UInt64, keys: Int) {
     self.size = size
     self.clock = clock
-    self.generator = SeededGenerator(seed: seed)
+    self.generator = SplitMix64(seed: seed)
     self.keysLeft = keys
   }
 

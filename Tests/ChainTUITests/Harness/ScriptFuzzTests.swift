@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct ScriptFuzzTests {
 
   @Test("random bytes as a script give a syntax error, never a crash or hang")
   func randomBytes() {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<2000 {
       let count = Int.random(in: 0...120, using: &generator)
       let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -64,7 +65,7 @@ struct ScriptFuzzTests {
 
   @Test("random mixes of the script's own words run cleanly or give a syntax error")
   func randomWords() {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let words =
       String(decoding: Self.sample, as: UTF8.self)
       .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)

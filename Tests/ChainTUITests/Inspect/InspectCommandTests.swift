@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -6,11 +7,7 @@ import Testing
 struct InspectCommandTests {
   /// Runs the built `chaintui` with `arguments`; its status and standard error.
   func run(_ arguments: [String]) throws -> (status: Int32, error: String) {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = directory.appendingPathComponent("chaintui")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: executable.path),
-      "build chaintui first (swift build): not at \(executable.path)")
+    let executable = try PackageLayout.builtExecutable("chaintui")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

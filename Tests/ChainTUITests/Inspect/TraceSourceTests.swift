@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -90,11 +91,7 @@ struct TraceSourceTests {
 
   /// Starts `chainkit-example --live count`, streaming to the socket at `path`.
   func startLiveExample(count: Int, socket path: String) throws -> Process {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = directory.appendingPathComponent("chainkit-example")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: executable.path),
-      "build chainkit-example first (swift build): not at \(executable.path)")
+    let executable = try PackageLayout.builtExecutable("chainkit-example")
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--live", "\(count)"]

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainTUI
@@ -15,7 +16,7 @@ struct LayoutRuleTests {
 
   @Test("random trees at random sizes from 60x18 to 240x80 keep the rule on every frame")
   func randomTrees() throws {
-    var generator = SeededGenerator(seed: 2_024)
+    var generator = SplitMix64(seed: 2_024)
     var problems: [String] = []
     var collapsedFrames = 0
     for tree in 0..<25 where problems.isEmpty {
@@ -46,7 +47,7 @@ struct LayoutRuleTests {
     #expect(collapsedFrames > 0)
   }
 
-  static func size(using generator: inout SeededGenerator) -> Size {
+  static func size(using generator: inout SplitMix64) -> Size {
     Size(
       width: Int.random(in: 60...240, using: &generator),
       height: Int.random(in: 18...80, using: &generator))

@@ -1,3 +1,5 @@
+import ChainKitTestSupport
+
 @testable import ChainTUI
 
 /// Random tree files: a few panels deep and wide, with long and short titles, bodies, keys that
@@ -15,7 +17,7 @@ struct RandomTreeFile {
     "photo (subscriber)", "détail", "list", "sidebar", "form", "status", "chart of the week",
   ]
 
-  init(using generator: inout SeededGenerator) {
+  init(using generator: inout SplitMix64) {
     var lines = ["scene rnd \"Random\""]
     var count = 0
     let limit = Int.random(in: 2...18, using: &generator)

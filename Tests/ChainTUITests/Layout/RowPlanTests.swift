@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Testing
 
 @testable import ChainTUI
@@ -12,7 +13,7 @@ struct RowPlanTests {
 
   @Test("the parts always sum to the rows, for any rows and claims")
   func partsTile() {
-    var generator = SeededGenerator(seed: 9)
+    var generator = SplitMix64(seed: 9)
     for _ in 0..<2000 {
       let parts = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
         let need = Int.random(in: 3...12, using: &generator)

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -32,16 +33,8 @@ struct MakeRunTests {
     for file in [fakeSwift, fakeApp] {
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
     }
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments = ["make", "-s", "-C", Self.root.path, "run", "SWIFT=\(fakeSwift.path)"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    let run = try runProcess(["make", "-s", "-C", Self.root.path, "run", "SWIFT=\(fakeSwift.path)"])
+    return (run.output, run.status)
   }
 
   @Test("a build that works prints none of SwiftPM's lines before the app")

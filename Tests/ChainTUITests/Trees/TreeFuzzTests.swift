@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Testing
 
@@ -56,7 +57,7 @@ struct TreeFuzzTests {
 
   @Test("random bytes give located errors, never a crash")
   func randomBytes() {
-    var generator = SeededGenerator(seed: 21)
+    var generator = SplitMix64(seed: 21)
     for _ in 0..<1000 {
       let count = Int.random(in: 0...200, using: &generator)
       checkClean((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -65,7 +66,7 @@ struct TreeFuzzTests {
 
   @Test("a good file with lines dropped and lines added loads or gives located errors")
   func mutatedLines() {
-    var generator = SeededGenerator(seed: 5)
+    var generator = SplitMix64(seed: 5)
     let lines = Self.sample.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
     let extras = [
