@@ -56,8 +56,12 @@ final class TracerInstallation: Cancellable {
 /// Where records go.
 @MainActor
 enum Trace {
-  /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
-  static var installedCount = 0
+  /// How many tracers are installed anywhere; zero keeps tracing off every slow path. The
+  /// runtime holds it (``ChainRuntime/installedTracers``).
+  static var installedCount: Int {
+    get { ChainRuntime.main.installedTracers }
+    set { ChainRuntime.main.installedTracers = newValue }
+  }
 
   /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
   /// share, and what it starts nests inside this call.
