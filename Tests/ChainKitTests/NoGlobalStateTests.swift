@@ -14,8 +14,9 @@ struct NoGlobalStateTests {
     )
   ]
 
-  /// The declarations of mutable globals in the Swift files under `root`, as `file:line: text`:
-  /// a stored `static var` (or `class var`), a `nonisolated(unsafe)` static or top-level
+  /// The declarations of mutable globals in the Swift files under `root`, as `file:line: text`.
+  ///
+  /// A stored `static var` (or `class var`), a `nonisolated(unsafe)` static or top-level
   /// variable, or a top-level `var`. A computed `static var x: T { ... }` holds no state.
   static func offenders(under root: URL) throws -> [String] {
     let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)

@@ -28,8 +28,9 @@ struct HitWalk {
   /// A walk, and whether a node above the target has capture listeners
   /// (``PathHits/capturesAbove``).
   @inlinable
-  init(path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int, capturesAbove: inout Bool)
-  {
+  init(
+    path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int, capturesAbove: inout Bool
+  ) {
     self.path = path
     self.runtime = Unmanaged.passUnretained(runtime)
     self.keyID = keyID

@@ -49,8 +49,9 @@ final class ChainRuntime {
 
   /// The last dispatch id handed out.
   @exclusivity(unchecked) @usableFromInline var lastDispatchID: UInt64 = 0
-  /// The id of the innermost event or request under way; 0 when none is. A nested dispatch
-  /// records it as its parent.
+  /// The id of the innermost event or request under way; 0 when none is.
+  ///
+  /// A nested dispatch records it as its parent.
   @exclusivity(unchecked) @usableFromInline var currentDispatchID: UInt64 = 0
 
   // MARK: Topology

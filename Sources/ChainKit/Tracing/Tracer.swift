@@ -56,8 +56,9 @@ final class TracerInstallation: Cancellable {
 /// Where records go.
 @MainActor
 enum Trace {
-  /// How many tracers are installed anywhere; zero keeps tracing off every slow path. The
-  /// runtime holds it (``ChainRuntime/installedTracers``).
+  /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
+  ///
+  /// The runtime holds it (``ChainRuntime/installedTracers``).
   static var installedCount: Int {
     get { ChainRuntime.main.installedTracers }
     set { ChainRuntime.main.installedTracers = newValue }

@@ -31,8 +31,9 @@ final class TopologyClock {
 
   init(version: UInt64) { self.version = version }
 
-  /// The clock of this clock's tree now: this one, or the one it was (transitively) merged
-  /// into. Shortens the chain on the way.
+  /// The clock of this clock's tree now: this one, or the one it was merged into.
+  ///
+  /// Merges chain; the chain is shortened on the way.
   var resolved: TopologyClock {
     guard var root = mergedInto else { return self }
     while let next = root.mergedInto { root = next }
@@ -47,8 +48,10 @@ final class TopologyClock {
   /// Merges this tree's clock into `other`: every node still on this clock finds its
   /// tree's clock through ``resolved`` once its cache misses.
   ///
-  /// - Parameter stamp: A fresh stamp; this clock's version takes it, so that every node of
-  ///   this tree checks its path.
+  /// - Parameters:
+  ///   - other: The clock of the tree this one's tree was mounted in.
+  ///   - stamp: A fresh stamp; this clock's version takes it, so that every node of this tree
+  ///     checks its path.
   func merge(into other: TopologyClock, stamp: UInt64) {
     precondition(mergedInto == nil && other.mergedInto == nil && other !== self)
     mergedInto = other
