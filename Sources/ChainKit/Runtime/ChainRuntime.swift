@@ -57,14 +57,15 @@ final class ChainRuntime {
   // MARK: Topology
 
   /// The last stamp handed out: every change of what a path depends on takes a new one, so
-  /// stamps order changes across every tree (``NodeCore/stamp``, ``PathCache``).
+  /// stamps order changes across every tree (``NodeCore/stamp``, ``PathCache``). Stamp 1 is the
+  /// loose clock's first version; a node's `cachedVersion` starts at 0, below every version.
   @exclusivity(unchecked) @usableFromInline var lastStamp: UInt64 = 1
   /// Marks visited nodes during one graph walk (a path computation, a cycle check).
   var epoch: UInt64 = 0
   /// The clock of every node that was never linked: such a node has no parent or child, so a
   /// change to it concerns its own path only, and sharing one clock costs no allocation per
   /// node.
-  private(set) lazy var looseClock = TopologyClock(version: nextStamp())
+  let looseClock = TopologyClock(version: 1)
   /// How many times a cached path was checked against its nodes' stamps because its tree's clock
   /// moved, and how many times one was computed afresh: what a change of topology cost the
   /// caches (both only on a miss, never on a post whose path is current).
@@ -88,7 +89,10 @@ final class ChainRuntime {
   /// Dispatch recorders not in use, linked through their `nextFree`.
   @exclusivity(unchecked) var freeRecorders: DispatchRecorder?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
-  var installedTracers = 0
+  ///
+  /// NB: read on every mount, unmount and share, in place only: unchecked
+  /// (`bubble64.mountOnly`).
+  @exclusivity(unchecked) var installedTracers = 0
   /// The handoff of the remote request walking now (an `AsyncRequestHandoff` of its response
   /// type); `nil` outside one.
   var asyncRequestHandoff: AnyObject?

@@ -86,7 +86,7 @@ enum Trace {
 
   /// Sends a mount or unmount record to the tracers on `core`'s path.
   static func emitMount(_ record: TraceRecord, at core: NodeCore) {
-    guard installedCount > 0 else { return }
+    guard core.runtime.installedTracers > 0 else { return }
     emitChange(record, to: core.tracersNearby(), name: core.name)
   }
 

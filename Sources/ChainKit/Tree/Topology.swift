@@ -27,7 +27,9 @@ final class TopologyClock {
   @exclusivity(unchecked) @usableFromInline var version: UInt64
   /// The clock this one was merged into when its tree was mounted in another; `nil` while this
   /// is the tree's clock.
-  private(set) var mergedInto: TopologyClock?
+  ///
+  /// NB: read on every mount and unmount, in place only: unchecked (`bubble64.mountOnly`).
+  @exclusivity(unchecked) private(set) var mergedInto: TopologyClock?
 
   init(version: UInt64) { self.version = version }
 
