@@ -56,9 +56,11 @@ final class ChainRuntime {
 
   // MARK: Topology
 
-  /// The last stamp handed out: every change of what a path depends on takes a new one, so
-  /// stamps order changes across every tree (``NodeCore/stamp``, ``PathCache``). Stamp 1 is the
-  /// loose clock's first version; a node's `cachedVersion` starts at 0, below every version.
+  /// The last stamp handed out.
+  ///
+  /// Every change of what a path depends on takes a new one, so stamps order changes across
+  /// every tree (``NodeCore/stamp``, ``PathCache``). Stamp 1 is the loose clock's first version;
+  /// a node's `cachedVersion` starts at 0, below every version.
   @exclusivity(unchecked) @usableFromInline var lastStamp: UInt64 = 1
   /// Marks visited nodes during one graph walk (a path computation, a cycle check).
   var epoch: UInt64 = 0
