@@ -43,7 +43,7 @@ struct DeliveryModeTests {
     let node = Node("node")
     var drains: [Int] = []
     node.on(.tick, delivery: .nextTurn) { event in
-      drains.append(NextTurnQueue.drainCount)
+      drains.append(ChainRuntime.main.nextTurn.drainCount)
       if event.payload == 1 { node.post(.tick, 2) }
     }
     node.post(.tick, 1)

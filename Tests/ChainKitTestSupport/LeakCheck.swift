@@ -30,7 +30,8 @@ package struct LeakCheck: SuiteTrait, TestTrait, TestScoping {
     let idle = await MainActor.run {
       ReentryGuard.depth == 0 && !ReentryGuard.runaway && ReentryGuard.refusalCount == 0
         && ReentryGuard.retired.isEmpty && ReentryGuard.pendingCompactions.isEmpty
-        && ActivityDelivery.pending.isEmpty && !ActivityDelivery.outerWillDeliver
+        && ChainRuntime.main.pendingActivities.isEmpty
+        && !ChainRuntime.main.outerWillDeliverActivities
     }
     if !idle { Issue.record("the test left the re-entrancy guard with work under way") }
   }

@@ -30,7 +30,7 @@ struct DataSharingSubscriptionTests {
 
   @Test("a subscription ends with its node: the registry counts zero after teardown")
   func subscriptionsDieWithTheirNode() throws {
-    let before = DataState.subscriberCount
+    let before = ChainRuntime.main.data.subscriberCount
     let root = Node("root")
     var leaf: Node? = Node("leaf")
     try leaf?.mount(at: root)
@@ -40,7 +40,7 @@ struct DataSharingSubscriptionTests {
     root.share(5, for: .count)
     #expect(calls == 0)
     #expect(token?.isActive == false)
-    #expect(DataState.subscriberCount == before)
+    #expect(ChainRuntime.main.data.subscriberCount == before)
   }
 
   @Test("sharing is reported to tracers on the sharing node's path")

@@ -186,7 +186,7 @@ struct LifetimeRuleTests {
       }
       fixture.fire = {
         node?.post(Keys.ping, 1)
-        NextTurnQueue.drain()
+        ChainRuntime.main.nextTurn.drain()
       }
       fixture.dropHolder = { node = nil }
       return fixture

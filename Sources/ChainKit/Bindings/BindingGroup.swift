@@ -35,7 +35,7 @@ final class BindingGroup<G>: Cancellable {
   @usableFromInline static var roundLimit: Int { 64 }
 
   init(name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>) {
-    self.id = BindingIDs.next()
+    self.id = ChainRuntime.main.nextBindingID()
     self.name = name.isEmpty ? "binding \(id)" : name
     self.tracer = tracer
     self.members = members
@@ -71,9 +71,10 @@ final class BindingGroup<G>: Cancellable {
   /// change runs specialised for the binding's types from the write to the last observer.
   @inlinable
   func propagate(from source: MemberBox<G>, value: G) {
-    guard !isCancelled, ReentryGuard.admit(name) == nil else { return }
-    _ = ReentryGuard.enter()
-    defer { ReentryGuard.leave() }
+    let runtime = ChainRuntime.main
+    guard !isCancelled, runtime.admit(name) == nil else { return }
+    _ = runtime.enter()
+    defer { runtime.leave() }
     isPropagating = true
     var source = source
     var value = value
@@ -159,16 +160,5 @@ final class BindingGroup<G>: Cancellable {
     hasDropped = false
     members.removeAll { $0.isDropped }
     if members.count < 2 { cancel() }
-  }
-}
-
-/// Hands out binding ids.
-@MainActor
-enum BindingIDs {
-  private static var last: UInt64 = 0
-
-  static func next() -> UInt64 {
-    last &+= 1
-    return last
   }
 }

@@ -57,8 +57,9 @@ public final class Hook<Args, Result> {
   /// Runs notification rounds through the ``ReentryGuard``: this call's, then one per batch of
   /// calls made during the previous round.
   private func notify(_ args: Args, _ result: Result) {
-    guard ReentryGuard.admit(displayName) == nil else { return }
-    _ = ReentryGuard.enter()
+    let runtime = ChainRuntime.main
+    guard runtime.admit(displayName) == nil else { return }
+    _ = runtime.enter()
     isNotifying = true
     observers.notify(args, result)
     bindings.notify(args, result)
@@ -66,8 +67,8 @@ public final class Hook<Args, Result> {
     while !deferredCalls.isEmpty {
       let batch = deferredCalls
       deferredCalls = []
-      guard rounds < ReentryGuard.nestingLimit else {
-        ReentryGuard.report(.writeLoop(name: displayName, rounds: rounds))
+      guard rounds < runtime.limit else {
+        runtime.report(.writeLoop(name: displayName, rounds: rounds))
         break
       }
       rounds += 1
@@ -77,7 +78,7 @@ public final class Hook<Args, Result> {
       }
     }
     isNotifying = false
-    ReentryGuard.leave()
+    runtime.leave()
   }
 
   /// Runs the function without notifying any observer or binding (FishBind's `deadFish`).

@@ -103,8 +103,9 @@ public final class Property<Value> {
   /// of writes made during the previous round.
   @inlinable
   func notify(old: Value, new: Value, skipping skipped: ObjectIdentifier?) {
-    guard ReentryGuard.admit(displayName) == nil else { return }
-    _ = ReentryGuard.enter()
+    let runtime = ChainRuntime.main
+    guard runtime.admit(displayName) == nil else { return }
+    _ = runtime.enter()
     isNotifying = true
     var old = old
     var new = new
@@ -116,8 +117,8 @@ public final class Property<Value> {
       guard let pending = deferredOld else { break }
       deferredOld = nil
       if let isEqual, isEqual(pending, storage) { break }
-      guard rounds < ReentryGuard.nestingLimit else {
-        ReentryGuard.report(.writeLoop(name: displayName, rounds: rounds))
+      guard rounds < runtime.limit else {
+        runtime.report(.writeLoop(name: displayName, rounds: rounds))
         break
       }
       rounds += 1
@@ -126,7 +127,7 @@ public final class Property<Value> {
       skipped = nil
     }
     isNotifying = false
-    ReentryGuard.leave()
+    runtime.leave()
   }
 
   /// Writes `newValue` without notifying any observer or binding (FishBind's `deadFish`).

@@ -85,10 +85,11 @@ extension EventBus {
   /// (rule 14): nested at once, refused past the limit.
   @inlinable
   func deliver<Event>(_ event: Event, in slot: BusSlot<Event>) -> Outcome {
-    if let refusal = ReentryGuard.admit(slot.typeName) {
+    let runtime = ChainRuntime.main
+    if let refusal = runtime.admit(slot.typeName) {
       return Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [refusal.error])
     }
-    let mark = ReentryGuard.enter()
+    let mark = runtime.enter()
     var listenersRun = 0
     var errors: [any Error] = []
     // The count is the snapshot: subscribers added meanwhile are past it, cancelled ones are
@@ -116,10 +117,10 @@ extension EventBus {
         }
       }
     }
-    if ReentryGuard.refusalCount > mark {
-      errors += ReentryGuard.refusals(since: mark).map { $0 as any Error }
+    if runtime.refusalCount > mark {
+      errors += runtime.refusals(since: mark).map { $0 as any Error }
     }
-    ReentryGuard.leave()
+    runtime.leave()
     return Outcome(
       isPrevented: false, isStopped: false, listenersRun: listenersRun, errors: errors)
   }

@@ -18,8 +18,8 @@ class DataSubscriber: Cancellable, SlotIndexed {
   // place only: unchecked.
   @exclusivity(unchecked) var source: SharedSlot? {
     didSet {
-      if oldValue == nil, source != nil { DataState.resolvedCount += 1 }
-      if oldValue != nil, source == nil { DataState.resolvedCount -= 1 }
+      if oldValue == nil, source != nil { ChainRuntime.main.data.resolvedCount += 1 }
+      if oldValue != nil, source == nil { ChainRuntime.main.data.resolvedCount -= 1 }
     }
   }
   /// The version of `source` when it was last delivered.
@@ -28,8 +28,8 @@ class DataSubscriber: Cancellable, SlotIndexed {
   /// Whether a refused delivery left this subscriber behind the value it resolves to.
   @usableFromInline @exclusivity(unchecked) final var isBehind = false {
     didSet {
-      if isBehind, !oldValue { DataState.behindCount += 1 }
-      if !isBehind, oldValue { DataState.behindCount -= 1 }
+      if isBehind, !oldValue { ChainRuntime.main.data.behindCount += 1 }
+      if !isBehind, oldValue { ChainRuntime.main.data.behindCount -= 1 }
     }
   }
   /// What the token holds: a weak reference would give every subscriber a side table, and
@@ -67,7 +67,7 @@ class DataSubscriber: Cancellable, SlotIndexed {
     isRemoved = true
     source = nil
     isBehind = false
-    DataState.subscriberCount -= 1
+    ChainRuntime.main.data.subscriberCount -= 1
   }
 
   /// Whether `slot` is what this subscriber last heard: the same slot, at the same version.

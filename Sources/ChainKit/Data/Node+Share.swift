@@ -46,7 +46,7 @@ extension Node {
   /// - Parameter key: The key whose value to remove; nothing happens if none is shared here.
   public func removeShared<Value>(_ key: DataKey<Value>) {
     guard let data = core.data, data.removeSlot(for: key.id) else { return }
-    DataState.changeVersion &+= 1
+    core.runtime.data.changeVersion &+= 1
     notifySubtree(keyID: key.id, key: key.name, value: { "nil" }, action: .removed)
   }
 
@@ -84,7 +84,7 @@ extension Node {
   func add(_ subscriber: DataSubscriber, name: String) -> Subscription {
     let keyID = subscriber.keyID
     sharedData.subscribers.append(subscriber)
-    DataState.subscriberCount += 1
+    core.runtime.data.subscriberCount += 1
     if let slot = DataResolver.nearest(from: core, keyID: keyID) {
       subscriber.deliverFirst(from: slot, name: name)
     }
@@ -100,8 +100,9 @@ extension Node {
 
   private func store(_ slot: SharedSlot, key: String, action: ShareRecord.Action) {
     sharedData.store(slot)
-    DataState.changeVersion &+= 1
-    slot.version = DataState.changeVersion
+    let runtime = core.runtime
+    runtime.data.changeVersion &+= 1
+    slot.version = runtime.data.changeVersion
     // NB: the value is described only when a tracer will read it; describing is not free (a
     // large model's description grows with it) and must cost nothing with tracing off.
     notifySubtree(keyID: slot.keyID, key: key, value: slot.describeValue, action: action)
@@ -114,14 +115,16 @@ extension Node {
     // door even with no subscriber to call: past the limit it is refused (the value is stored,
     // the subscribers are left behind) and traced once per runaway, so a tracer that shares on
     // every record stops.
-    if ReentryGuard.wouldRefuse, Trace.installedCount > 0,
+    let runtime = core.runtime
+    if runtime.wouldRefuse, runtime.installedTracers > 0,
       refuseTraced(keyID: keyID, key: key, value: value, action: action)
     {
       return
     }
     let called =
-      DataState.subscriberCount > 0 ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
-    guard Trace.installedCount > 0 else { return }
+      runtime.data.subscriberCount > 0
+      ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
+    guard runtime.installedTracers > 0 else { return }
     let tracers = core.tracersOnPath
     guard !tracers.isEmpty else { return }
     let record = ShareRecord(
@@ -141,9 +144,12 @@ extension Node {
     keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
   ) -> Bool {
     guard !core.tracersOnPath.isEmpty else { return false }
-    _ = ReentryGuard.admit(key)
-    if DataState.subscriberCount > 0 { _ = core.notifyDataSubscribers(forKey: keyID, name: key) }
-    guard ReentryGuard.takeRefusalTrace() else { return true }
+    let runtime = core.runtime
+    _ = runtime.admit(key)
+    if runtime.data.subscriberCount > 0 {
+      _ = core.notifyDataSubscribers(forKey: keyID, name: key)
+    }
+    guard runtime.takeRefusalTrace() else { return true }
     let record = ShareRecord(
       node: name, key: key, value: value(), action: action, subscribersNotified: 0)
     Trace.emit(.share(record), to: core.tracersOnPath)

@@ -6,11 +6,11 @@ extension NodeCore {
   /// NB: the snapshot goes in a buffer from a pool (one per nesting level in use), so a share
   /// allocates nothing once the buffers have grown.
   func notifyDataSubscribers(forKey keyID: Int, name: String) -> Int {
-    var deliveries = DataState.deliveryBuffers.popLast() ?? []
+    var deliveries = runtime.data.deliveryBuffers.popLast() ?? []
     collectDataDeliveries(forKey: keyID, into: &deliveries)
     let called = Self.deliver(deliveries, name: name)
     deliveries.removeAll(keepingCapacity: true)
-    DataState.deliveryBuffers.append(deliveries)
+    runtime.data.deliveryBuffers.append(deliveries)
     return called
   }
 
@@ -24,15 +24,16 @@ extension NodeCore {
   static func deliver(_ deliveries: ContiguousArray<DataDelivery>, name: String) -> Int {
     guard !deliveries.isEmpty else { return 0 }
     // A subscriber that shares in response to itself would otherwise recurse without end.
-    if ReentryGuard.wouldRefuse { return refuse(deliveries, name: name) }
-    _ = ReentryGuard.admit(name)
-    let topology = Topology.version
-    let changes = DataState.changeVersion
-    _ = ReentryGuard.enter()
-    DataState.passesUnderWay += 1
+    let runtime = ChainRuntime.main
+    if runtime.wouldRefuse { return refuse(deliveries, name: name) }
+    _ = runtime.admit(name)
+    let topology = runtime.lastStamp
+    let changes = runtime.data.changeVersion
+    _ = runtime.enter()
+    runtime.data.passesUnderWay += 1
     defer {
-      DataState.passesUnderWay -= 1
-      ReentryGuard.leave()
+      runtime.data.passesUnderWay -= 1
+      runtime.leave()
     }
     var called = 0
     for index in deliveries.indices {
@@ -40,7 +41,7 @@ extension NodeCore {
       let ran = withUnretained(entry) { subscriber in
         guard !subscriber.isRemoved, subscriber.core.isAlive else { return false }
         let unchanged =
-          topology == Topology.version && changes == DataState.changeVersion
+          topology == runtime.lastStamp && changes == runtime.data.changeVersion
         let slot =
           unchanged
           ? collected?.takeUnretainedValue()
@@ -78,12 +79,13 @@ extension DataSubscriber {
   /// The first call of a new subscription, with the value it resolves to now: through the
   /// ``ReentryGuard`` like every other delivery, so a subscriber that subscribes again nests.
   func deliverFirst(from slot: SharedSlot, name: String) {
-    guard ReentryGuard.admit(name) == nil else {
+    let runtime = core.runtime
+    guard runtime.admit(name) == nil else {
       isBehind = true
       return
     }
-    _ = ReentryGuard.enter()
+    _ = runtime.enter()
     deliver(from: slot)
-    ReentryGuard.leave()
+    runtime.leave()
   }
 }

@@ -8,7 +8,7 @@ extension NodeCore {
   /// under a deep parent) or bottom-up (a deep subtree under a fresh root) therefore stays linear
   /// even while subscriptions exist elsewhere in the process.
   func linkMayChangeSharedData(parent: NodeCore) -> Bool {
-    guard DataState.subscriberCount > 0 else { return false }
+    guard runtime.data.subscriberCount > 0 else { return false }
     var up = GraphSearch(
       from: parent, next: { Array($0.parents) }, matches: { $0.data?.slots.isEmpty == false })
     var down = GraphSearch(

@@ -30,10 +30,10 @@ extension NodeCore {
   /// down a tree allocates nothing once the reused walk stack has grown.
   func collectDataDeliveries(forKey keyID: Int, into out: inout ContiguousArray<DataDelivery>) {
     var stack = ContiguousArray<DataWalkEntry>()
-    swap(&stack, &DataState.walkStack)
+    swap(&stack, &runtime.data.walkStack)
     defer {
       stack.removeAll(keepingCapacity: true)
-      swap(&stack, &DataState.walkStack)
+      swap(&stack, &runtime.data.walkStack)
     }
     var seen = Set<ObjectIdentifier>()
     let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
@@ -119,8 +119,8 @@ extension NodeCore {
   /// no data subscription exists anywhere, or, after a removal, none has a value to lose.
   func reresolveSharedData(afterRemoval: Bool = false) {
     let mayMatter =
-      afterRemoval && !DataState.mayHaveSubscribersBehind
-      ? DataState.resolvedCount > 0 : DataState.subscriberCount > 0
+      afterRemoval && !runtime.data.mayHaveSubscribersBehind
+      ? runtime.data.resolvedCount > 0 : runtime.data.subscriberCount > 0
     guard mayMatter else { return }
     _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
   }

@@ -83,35 +83,33 @@ final class NodeData: DeferredCompaction {
   }
 }
 
-/// Main-actor bookkeeping for data sharing, shared by every tree.
-///
-/// NB: the counters are `@exclusivity(unchecked)`: they are only read or written in place, never
-/// passed `inout` across a call, and the dynamic check would cost more than the access.
+/// Main-actor bookkeeping for data sharing, shared by every tree; the runtime holds it
+/// (``ChainRuntime/data``).
 @MainActor
-enum DataState {
+struct DataState {
   /// Live data subscriptions anywhere; zero keeps mounts, unmounts and deallocations from
   /// looking for subscribers to re-resolve.
-  @exclusivity(unchecked) static var subscriberCount = 0
+  var subscriberCount = 0
   /// Bumped by every share and removal, so a notification pass can tell that a subscriber
   /// changed the values under way and later entries must be resolved afresh.
-  @exclusivity(unchecked) static var changeVersion: UInt64 = 0
+  var changeVersion: UInt64 = 0
   /// Live data subscriptions whose resolved value is not `nil`.
   ///
   /// Removing links can only take values away, so when this is zero an unmount or a deallocation
   /// has nothing to re-resolve; that keeps tearing down a deep tree from the root linear.
-  @exclusivity(unchecked) static var resolvedCount = 0
+  var resolvedCount = 0
   /// Delivery passes under way: while one is, subscribers it has not reached yet are behind
   /// the values they resolve to.
-  @exclusivity(unchecked) static var passesUnderWay = 0
+  var passesUnderWay = 0
   /// Subscribers a refused delivery left behind the value they resolve to (rules 14 and 28):
   /// each hears it at the next pass or re-resolution that covers it.
-  @exclusivity(unchecked) static var behindCount = 0
+  var behindCount = 0
   /// Whether some subscriber may be behind its resolved value, so that a change of topology
   /// must re-resolve every subscriber it could reach, not only those whose value it changes.
-  static var mayHaveSubscribersBehind: Bool { passesUnderWay > 0 || behindCount > 0 }
+  var mayHaveSubscribersBehind: Bool { passesUnderWay > 0 || behindCount > 0 }
   /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
   /// runs no user code, so it is never in use twice.
-  static var walkStack = ContiguousArray<NodeCore.DataWalkEntry>()
+  var walkStack = ContiguousArray<NodeCore.DataWalkEntry>()
   /// Snapshot buffers for notification passes, kept between shares; a nested pass takes another.
-  static var deliveryBuffers: [ContiguousArray<NodeCore.DataDelivery>] = []
+  var deliveryBuffers: [ContiguousArray<NodeCore.DataDelivery>] = []
 }

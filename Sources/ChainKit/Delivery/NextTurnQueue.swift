@@ -3,27 +3,29 @@
 /// The first call queued schedules one main-actor job, which takes every call queued so far and
 /// runs them in order. Calls queued while that job runs (a next-turn listener that posts) wait
 /// for a later job, so a chain of next-turn listeners cannot starve other main-actor work.
+///
+/// The runtime holds it (``ChainRuntime/nextTurn``).
 @MainActor
-enum NextTurnQueue {
+final class NextTurnQueue {
   private struct Call {
     /// The listener's token; nil for a settle marker, which always runs.
     let registration: Ticket?
     let run: @MainActor () -> Void
   }
 
-  private static var pending: [Call] = []
-  private static var scheduled = false
+  private var pending: [Call] = []
+  private var scheduled = false
   /// How many drains have run, so tests can tell one drain from the next.
-  static private(set) var drainCount = 0
+  private(set) var drainCount = 0
 
-  static func enqueue(_ registration: Ticket, _ run: @escaping @MainActor () -> Void) {
+  func enqueue(_ registration: Ticket, _ run: @escaping @MainActor () -> Void) {
     pending.append(Call(registration: registration, run: run))
     guard !scheduled else { return }
     scheduled = true
-    Task { @MainActor in drain() }
+    Task { @MainActor in self.drain() }
   }
 
-  static func drain() {
+  func drain() {
     drainCount += 1
     let batch = pending
     pending = []
@@ -39,11 +41,11 @@ enum NextTurnQueue {
 
   /// Runs `body` after every call queued so far: now if none is queued, else at the end of
   /// the queue (for ``RemoteNode/settle()``).
-  static func afterPendingCalls(_ body: @escaping @MainActor () -> Void) {
+  func afterPendingCalls(_ body: @escaping @MainActor () -> Void) {
     guard !pending.isEmpty else { return body() }
     pending.append(Call(registration: nil, run: body))
   }
 
   /// Whether no call is queued.
-  static var isEmpty: Bool { pending.isEmpty }
+  var isEmpty: Bool { pending.isEmpty }
 }

@@ -29,7 +29,7 @@ extension Node {
       keyID: key.id, capture: capture, once: false, target: nil, ticket: ticket
     ) { ctx, payload in
       let event = DeliveredEvent(ctx, payload: payload)
-      NextTurnQueue.enqueue(ticket) { body(event) }
+      ChainRuntime.main.nextTurn.enqueue(ticket) { body(event) }
     }
     core.add(box)
     return ticket

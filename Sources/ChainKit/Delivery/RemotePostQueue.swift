@@ -63,7 +63,7 @@ final class RemotePostQueue: Sendable {
     for post in batch {
       if let barrier = post.barrier {
         // The next-turn calls queued by the posts before the marker run before it is released.
-        NextTurnQueue.afterPendingCalls { barrier.release() }
+        ChainRuntime.main.nextTurn.afterPendingCalls { barrier.release() }
         continue
       }
       if let job = post.job {

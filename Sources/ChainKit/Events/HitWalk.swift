@@ -3,8 +3,8 @@
 ///
 /// A path's hits are found before the first listener runs. A listener may register the key at a
 /// node further along the path that had none: as in the DOM, that node's listeners are taken when
-/// the event reaches it, so the walk must stop there too. Gaining a key changes
-/// ``Topology/version``; one comparison per visited node notices, and the rest of the walk uses
+/// the event reaches it, so the walk must stop there too. Gaining a key takes a fresh stamp of the
+/// runtime (``ChainRuntime/lastStamp``); one comparison per visited node notices, and the rest of the walk uses
 /// hits found afresh over the same path (the path itself never changes during a dispatch).
 @usableFromInline
 @MainActor
@@ -15,35 +15,40 @@ struct HitWalk {
   @usableFromInline var seen: UInt64
   /// The path, unretained: the dispatch's target keeps it (see ``PathCache``).
   @usableFromInline let path: Unmanaged<PathCache>
+  /// The runtime whose stamps tell of changes, unretained: every node holds it.
+  @usableFromInline let runtime: Unmanaged<ChainRuntime>
   @usableFromInline let keyID: Int
 
   @inlinable
-  init(path: Unmanaged<PathCache>, keyID: Int) {
+  init(path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int) {
     var capturesAbove = false
-    self.init(path: path, keyID: keyID, capturesAbove: &capturesAbove)
+    self.init(path: path, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
   }
 
   /// A walk, and whether a node above the target has capture listeners
   /// (``PathHits/capturesAbove``).
   @inlinable
-  init(path: Unmanaged<PathCache>, keyID: Int, capturesAbove: inout Bool) {
+  init(
+    path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int, capturesAbove: inout Bool
+  ) {
     self.path = path
+    self.runtime = Unmanaged.passUnretained(runtime)
     self.keyID = keyID
     (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
-    seen = Topology.version
+    seen = runtime.lastStamp
   }
 
   /// Whether something changed since the hits were found; if so, `entries` are found afresh.
   @inlinable @inline(__always)
   mutating func refreshIfChanged() -> Bool {
-    guard Topology.version != seen else { return false }
+    guard withUnretained(runtime, { $0.lastStamp }) != seen else { return false }
     refresh()
     return true
   }
 
   @usableFromInline
   mutating func refresh() {
-    seen = Topology.version
+    seen = withUnretained(runtime) { $0.lastStamp }
     let hits = withUnretained(path) { $0.freshHits(for: keyID) }
     fresh = hits
     entries = hits.entries

@@ -12,18 +12,20 @@ extension NodeCore {
   /// changes the topology, and the path owns its cores.
   @inlinable
   func dispatch<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
-    if let refusal = ReentryGuard.admit(key) {
+    let runtime = self.runtime
+    if let refusal = runtime.admit(key) {
       return refused(refusal, kind: .event, key: key, payload: payload)
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
     var capturesAbove = false
     var walk = HitWalk(
-      path: Unmanaged.passUnretained(path), keyID: keyID, capturesAbove: &capturesAbove)
-    let id = DispatchIDs.next()
-    let parentID = DispatchIDs.current
-    DispatchIDs.current = id
-    let mark = ReentryGuard.enter()
+      path: Unmanaged.passUnretained(path), runtime: runtime, keyID: keyID,
+      capturesAbove: &capturesAbove)
+    let id = runtime.nextDispatchID()
+    let parentID = runtime.currentDispatchID
+    runtime.currentDispatchID = id
+    let mark = runtime.enter()
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
     let recorder =
@@ -85,7 +87,7 @@ extension NodeCore {
         }
       }
     }
-    return finish(ctx: ctx, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, recorder: recorder)
   }
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
@@ -126,23 +128,24 @@ extension NodeCore {
   /// copied and then released with it.
   @inlinable
   func finish(
-    ctx: consuming EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
+    ctx: consuming EventContext, runtime: ChainRuntime, parentID: UInt64, mark: Int,
+    recorder: DispatchRecorder?
   ) -> Outcome {
-    DispatchIDs.current = parentID
-    if ReentryGuard.refusalCount > mark {
+    runtime.currentDispatchID = parentID
+    if runtime.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
       errors: ctx.thrown ?? [])
-    ReentryGuard.leave()
+    runtime.leave()
     if let recorder { recorder.emit(outcome) }
     return outcome
   }
 
   @usableFromInline
   func collectRefusals(since mark: Int, into ctx: inout EventContext) {
-    for error in ReentryGuard.refusals(since: mark) { ctx.record(error) }
+    for error in runtime.refusals(since: mark) { ctx.record(error) }
   }
 
   /// The outcome of an event or request the guard refused; one refusal of a runaway is traced
@@ -154,9 +157,9 @@ extension NodeCore {
     var outcome = Outcome()
     outcome.errors = [refusal.error]
     let tracers = tracersOnPath
-    if !tracers.isEmpty, ReentryGuard.takeRefusalTrace() {
+    if !tracers.isEmpty, runtime.takeRefusalTrace() {
       let recorder = DispatchRecorder(
-        id: DispatchIDs.next(), parent: DispatchIDs.current, kind: kind, key: key,
+        id: runtime.nextDispatchID(), parent: runtime.currentDispatchID, kind: kind, key: key,
         payload: payload, path: path)
       Trace.emit(.dispatch(recorder.finish(outcome)), to: tracers)
     }

@@ -66,7 +66,8 @@ extension Node {
     let name = self.name
     let keyName = key.name
     let box = ResponderBox<Payload, Response>(keyID: key.id, target: target) { ctx, payload in
-      guard let handoff = AsyncRequestSlot.current as? AsyncRequestHandoff<Response>,
+      guard
+        let handoff = ChainRuntime.main.asyncRequestHandoff as? AsyncRequestHandoff<Response>,
         handoff.dispatchID == ctx.dispatchID, handoff.answer == nil
       else { return nil }
       handoff.answer = AsyncAnswer(key: keyName, node: name) { try await body(payload) }
@@ -90,8 +91,8 @@ struct AsyncAnswer<Response: Sendable>: Sendable {
 
 /// Where an async responder leaves its answer for the remote request whose walk reached it.
 ///
-/// A remote request puts its handoff in ``AsyncRequestSlot/current`` for the length of its
-/// synchronous walk and restores the previous one after, so a request nested in a responder gets
+/// A remote request puts its handoff in the runtime (``ChainRuntime/asyncRequestHandoff``) for
+/// the length of its synchronous walk and restores the previous one after, so a request nested in a responder gets
 /// its own; the dispatch id tells a synchronous request nested in the walk (which must pass async
 /// responders by) from the walk itself.
 @MainActor
@@ -102,13 +103,4 @@ final class AsyncRequestHandoff<Response: Sendable> {
   var answer: AsyncAnswer<Response>?
 
   init(dispatchID: UInt64) { self.dispatchID = dispatchID }
-}
-
-/// The handoff of the remote request walking now; `nil` outside one.
-///
-/// Main-actor state, set and restored around one synchronous walk (a generic type cannot have a
-/// stored static property, hence this home).
-@MainActor
-enum AsyncRequestSlot {
-  static var current: AnyObject?
 }

@@ -12,16 +12,17 @@ extension NodeCore {
   func walkRequest<P, R>(
     keyID: Int, key: String, payload: P, accept: (R) -> Bool
   ) -> Outcome {
-    if let refusal = ReentryGuard.admit(key) {
+    let runtime = self.runtime
+    if let refusal = runtime.admit(key) {
       return refused(refusal, kind: .request, key: key, payload: payload)
     }
     refreshPathIfStale()
     unowned(unsafe) let path = cachedPath
-    var walk = HitWalk(path: Unmanaged.passUnretained(path), keyID: keyID)
-    let id = DispatchIDs.next()
-    let parentID = DispatchIDs.current
-    DispatchIDs.current = id
-    let mark = ReentryGuard.enter()
+    var walk = HitWalk(path: Unmanaged.passUnretained(path), runtime: runtime, keyID: keyID)
+    let id = runtime.nextDispatchID()
+    let parentID = runtime.currentDispatchID
+    runtime.currentDispatchID = id
+    let mark = runtime.enter()
 
     var ctx = EventContext(keyID: keyID, phase: .target, dispatchID: id, target: self)
     let recorder =
@@ -56,7 +57,7 @@ extension NodeCore {
       if reachedFrom != nil { leaving.append(current) }
       index += 1
     }
-    return finish(ctx: ctx, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, recorder: recorder)
   }
 }
 

@@ -87,15 +87,16 @@ final class RemoteRequest<Response: Sendable>: Sendable {
     }
     // The walk's dispatch takes the next id (see `walkRequest`): that is how an async responder
     // tells this walk from a synchronous request nested in it.
-    let handoff = AsyncRequestHandoff<Response>(dispatchID: DispatchIDs.last &+ 1)
-    let outer = AsyncRequestSlot.current
-    AsyncRequestSlot.current = handoff
+    let runtime = core.runtime
+    let handoff = AsyncRequestHandoff<Response>(dispatchID: runtime.lastDispatchID &+ 1)
+    let outer = runtime.asyncRequestHandoff
+    runtime.asyncRequestHandoff = handoff
     var answer: Response?
     _ = core.walkRequest(keyID: key.id, key: key.name, payload: payload) { (response: Response) in
       answer = response
       return false
     }
-    AsyncRequestSlot.current = outer
+    runtime.asyncRequestHandoff = outer
     guard let promised = handoff.answer else {
       finish(.success(answer))
       return

@@ -13,7 +13,7 @@
 /// property and hook notifications and binding propagation. Work that emits a record without
 /// calling anyone else (a traced publish nobody hears, a traced share with nobody to call, a
 /// mount's record) is admitted too, so a tracer that reacts to every record stops at the limit.
-/// The guard owns what they share:
+/// What they share lives in the main actor's ``ChainRuntime``:
 ///
 /// - the nesting depth on the main actor, whatever kind of work nests in whatever other;
 /// - the runaway state: once one operation is refused for nesting too deep, every further
@@ -36,7 +36,7 @@ public enum ReentryGuard {
 
   /// The deepest an operation started from inside another may nest before it is refused with
   /// ``ChainError/nestingTooDeep(key:limit:)``.
-  public static var nestingLimit: Int { limit }
+  public static var nestingLimit: Int { ChainRuntime.main.limit }
 
   /// Runs `body` with a different nesting limit, then restores the previous one.
   ///
@@ -48,50 +48,36 @@ public enum ReentryGuard {
   public static func withNestingLimit<Result>(
     _ limit: Int, _ body: () throws -> Result
   ) rethrows -> Result {
-    let saved = self.limit
-    self.limit = max(1, limit)
-    defer { self.limit = saved }
+    let runtime = ChainRuntime.main
+    let saved = runtime.limit
+    runtime.limit = max(1, limit)
+    defer { runtime.limit = saved }
     return try body()
   }
 
-  // NB: plain statics read on every operation. They are main-actor isolated, so no lock is
-  // taken, and `@exclusivity(unchecked)`: only ever read or written in place, never passed
-  // `inout` across a call, so the dynamic check (which costs more than the access) never fires.
+  // NB: the door's state lives in the main actor's ``ChainRuntime``; these forward to it for
+  // code that enters the door once per operation. Hot paths (a dispatch, a publish, a share)
+  // read the runtime once into a local and call its methods instead.
 
   /// How many operations are under way, nested ones included.
-  @exclusivity(unchecked) @usableFromInline static var depth = 0
-  /// Set by the first refusal; every nested operation is refused until depth returns to 0.
-  @exclusivity(unchecked) @usableFromInline static var runaway = false
-  /// Whether ``runIdleWork()`` has anything to do when depth returns to 0.
-  @exclusivity(unchecked) @usableFromInline static var hasIdleWork = false
-  @exclusivity(unchecked) @usableFromInline static var limit = defaultNestingLimit
-  /// Set by the first refusal of a runaway until a record of a refused operation is traced:
-  /// only one refusal per runaway is traced, so a tracer that reacts to records stops.
-  static var refusalUntraced = false
-  /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
-  static var refusals: [ChainError] = []
-  /// `refusals.count`, read on every dispatch without touching the array.
-  @exclusivity(unchecked) @usableFromInline static var refusalCount = 0
-  /// Lists walked while they changed, compacted once nothing walks them.
-  static var pendingCompactions: [any DeferredCompaction] = []
-  /// Objects and storage retired while an operation may still read them.
-  static var retired = RetiredStorage()
+  static var depth: Int { ChainRuntime.main.depth }
+  /// Whether a runaway is under way (see ``ChainRuntime/runaway``).
+  static var runaway: Bool { ChainRuntime.main.runaway }
+  /// The refusals not yet reported (see ``ChainRuntime/refusals``).
+  static var refusalCount: Int { ChainRuntime.main.refusalCount }
+  /// Storage retired while an operation may still read it.
+  static var retired: RetiredStorage { ChainRuntime.main.retired }
+  /// Lists waiting for compaction.
+  static var pendingCompactions: [any DeferredCompaction] { ChainRuntime.main.pendingCompactions }
 
-  /// Decides whether an operation may start now.
-  ///
-  /// An operation at depth 0 is always admitted.
-  ///
-  /// - Parameter name: What is starting (a key, a type, a property), for the error.
-  /// - Returns: `nil` if it may start; otherwise the refusal, recorded once.
-  @inlinable @inline(__always)
+  /// See ``ChainRuntime/admit(_:)``.
+  @inlinable
   static func admit(_ name: @autoclosure () -> String) -> Refusal? {
-    if depth == 0 || (!runaway && depth < limit) { return nil }
-    return refuse(name())
+    ChainRuntime.main.admit(name())
   }
 
-  /// Whether ``admit(_:)`` would refuse an operation now: for an operation that reports a
-  /// refusal only when it had something to do (a data pass with nobody to call is no refusal).
-  static var wouldRefuse: Bool { !(depth == 0 || (!runaway && depth < limit)) }
+  /// Whether ``admit(_:)`` would refuse an operation now.
+  static var wouldRefuse: Bool { ChainRuntime.main.wouldRefuse }
 
   /// What a refused operation reports.
   @usableFromInline
@@ -102,8 +88,78 @@ public enum ReentryGuard {
     @usableFromInline let isFirst: Bool
   }
 
+  /// See ``ChainRuntime/takeRefusalTrace()``.
+  static func takeRefusalTrace() -> Bool { ChainRuntime.main.takeRefusalTrace() }
+
+  /// See ``ChainRuntime/report(_:)``.
   @usableFromInline
-  static func refuse(_ name: String) -> Refusal {
+  static func report(_ error: ChainError) { ChainRuntime.main.report(error) }
+
+  /// See ``ChainRuntime/enter()``.
+  @inlinable
+  static func enter() -> Int { ChainRuntime.main.enter() }
+
+  /// See ``ChainRuntime/nested(_:_:)``.
+  @inlinable
+  static func nested<Value>(_ name: @autoclosure () -> String, _ body: () -> Value?) -> Value? {
+    ChainRuntime.main.nested(name(), body)
+  }
+
+  /// See ``ChainRuntime/leave()``.
+  @inlinable
+  static func leave() { ChainRuntime.main.leave() }
+
+  /// See ``ChainRuntime/refusals(since:)``.
+  @usableFromInline
+  static func refusals(since mark: Int) -> ArraySlice<ChainError> {
+    ChainRuntime.main.refusals(since: mark)
+  }
+
+  /// See ``ChainRuntime/compactWhenIdle(_:)``.
+  static func compactWhenIdle(_ compaction: any DeferredCompaction) {
+    ChainRuntime.main.compactWhenIdle(compaction)
+  }
+
+  /// See ``ChainRuntime/free(_:)``.
+  static func free(_ buffer: UnsafeMutableRawPointer) { ChainRuntime.main.free(buffer) }
+
+  /// See ``ChainRuntime/release(_:)``.
+  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
+    ChainRuntime.main.release(element)
+  }
+
+  /// See ``ChainRuntime/checkInvariants()``.
+  static func checkInvariants() { ChainRuntime.main.checkInvariants() }
+
+  /// See ``ChainRuntime/runIdleWork()``.
+  static func runIdleWork() { ChainRuntime.main.runIdleWork() }
+
+  /// See ``ChainRuntime/runNested(atLevel:_:)``.
+  static func runNested(atLevel level: Int, _ body: () -> Void) {
+    ChainRuntime.main.runNested(atLevel: level, body)
+  }
+}
+
+/// The door's operations, on the runtime that holds its state.
+extension ChainRuntime {
+  /// Decides whether an operation may start now.
+  ///
+  /// An operation at depth 0 is always admitted.
+  ///
+  /// - Parameter name: What is starting (a key, a type, a property), for the error.
+  /// - Returns: `nil` if it may start; otherwise the refusal, recorded once.
+  @inlinable @inline(__always)
+  func admit(_ name: @autoclosure () -> String) -> ReentryGuard.Refusal? {
+    if depth == 0 || (!runaway && depth < limit) { return nil }
+    return refuse(name())
+  }
+
+  /// Whether ``admit(_:)`` would refuse an operation now: for an operation that reports a
+  /// refusal only when it had something to do (a data pass with nobody to call is no refusal).
+  var wouldRefuse: Bool { !(depth == 0 || (!runaway && depth < limit)) }
+
+  @usableFromInline
+  func refuse(_ name: String) -> ReentryGuard.Refusal {
     let error = ChainError.nestingTooDeep(key: name, limit: limit)
     let isFirst = !runaway
     if isFirst {
@@ -113,12 +169,12 @@ public enum ReentryGuard {
       refusalCount = refusals.count
       hasIdleWork = true
     }
-    return Refusal(error: error, isFirst: isFirst)
+    return ReentryGuard.Refusal(error: error, isFirst: isFirst)
   }
 
   /// Whether the record of a refused operation is to be traced: `true` once per runaway, for
   /// the first refused operation that has a record.
-  static func takeRefusalTrace() -> Bool {
+  func takeRefusalTrace() -> Bool {
     defer { refusalUntraced = false }
     return refusalUntraced
   }
@@ -126,7 +182,7 @@ public enum ReentryGuard {
   /// Reports an error of nested work that has no outcome of its own (a property write loop cut
   /// short) to every enclosing event and request.
   @usableFromInline
-  static func report(_ error: ChainError) {
+  func report(_ error: ChainError) {
     refusals.append(error)
     refusalCount = refusals.count
     hasIdleWork = true
@@ -136,7 +192,7 @@ public enum ReentryGuard {
   ///
   /// - Returns: The mark to pass to ``refusals(since:)`` for the refusals it caused.
   @inlinable @inline(__always)
-  static func enter() -> Int {
+  func enter() -> Int {
     depth += 1
     return refusalCount
   }
@@ -150,7 +206,7 @@ public enum ReentryGuard {
   /// - Returns: The value, or `nil` if the call was refused for nesting too deep (the caller
   ///   then acts as if there were no value, as a delivery past the limit delivers nothing).
   @inlinable
-  static func nested<Value>(_ name: @autoclosure () -> String, _ body: () -> Value?) -> Value? {
+  func nested<Value>(_ name: @autoclosure () -> String, _ body: () -> Value?) -> Value? {
     guard admit(name()) == nil else { return nil }
     _ = enter()
     defer { leave() }
@@ -159,19 +215,19 @@ public enum ReentryGuard {
 
   /// Ends an operation; the outermost one settles deferred work.
   @inlinable @inline(__always)
-  static func leave() {
+  func leave() {
     depth -= 1
     if depth == 0, hasIdleWork { runIdleWork() }
   }
 
   /// The refusals since `mark`: nested operations this one started that nested too deep.
   @usableFromInline
-  static func refusals(since mark: Int) -> ArraySlice<ChainError> {
+  func refusals(since mark: Int) -> ArraySlice<ChainError> {
     refusals[min(mark, refusals.count)...]
   }
 
   /// Runs `compaction` once no operation is under way (or now, if none is).
-  static func compactWhenIdle(_ compaction: any DeferredCompaction) {
+  func compactWhenIdle(_ compaction: any DeferredCompaction) {
     if depth == 0 {
       compaction.compactNow()
     } else {
@@ -181,7 +237,7 @@ public enum ReentryGuard {
   }
 
   /// Frees a list's storage now, or once no operation is under way (one may be reading it).
-  static func free(_ buffer: UnsafeMutableRawPointer) {
+  func free(_ buffer: UnsafeMutableRawPointer) {
     if depth == 0 {
       buffer.deallocate()
     } else {
@@ -192,7 +248,7 @@ public enum ReentryGuard {
 
   /// Releases an element taken out of its list now, or once no operation is under way (one may
   /// be calling it).
-  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
+  func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
     if depth == 0 {
       element.release()
     } else {
@@ -202,15 +258,15 @@ public enum ReentryGuard {
   }
 
   /// Keeps a replaced path until no operation is under way (one may be walking it unretained).
-  static func keepUntilIdle(_ path: PathCache) {
+  func keepUntilIdle(_ path: PathCache) {
     guard depth > 0 else { return }
     retired.paths.append(path)
     hasIdleWork = true
   }
 
-  /// Traps with a message if the guard is not idle and settled: what every operation must leave
-  /// behind once the outermost one has returned.
-  static func checkInvariants() {
+  /// Traps with a message if the runtime is not idle and settled: what every operation must
+  /// leave behind once the outermost one has returned.
+  func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       precondition(depth == 0, "an operation is still under way (depth \(depth))")
       precondition(
@@ -218,19 +274,19 @@ public enum ReentryGuard {
         "a runaway left set")
       precondition(pendingCompactions.isEmpty && retired.isEmpty, "deferred work left unsettled")
       precondition(
-        ActivityDelivery.pending.isEmpty && !ActivityDelivery.outerWillDeliver,
+        pendingActivities.isEmpty && !outerWillDeliverActivities,
         "node activity left undelivered")
       precondition(limit >= 1, "a nesting limit below 1")
-      precondition(DataState.passesUnderWay == 0, "a data delivery pass left under way")
+      precondition(data.passesUnderWay == 0, "a data delivery pass left under way")
       precondition(
-        DataState.behindCount >= 0 && DataState.behindCount <= DataState.subscriberCount,
+        data.behindCount >= 0 && data.behindCount <= data.subscriberCount,
         "more data subscribers behind than there are")
     #endif
   }
 
   /// Called when the outermost operation returns with work deferred.
   @usableFromInline
-  static func runIdleWork() {
+  func runIdleWork() {
     // NB: every step below may run user code (a deinit, a compaction's release) that starts
     // operations again; they run at depth 0, admitted, and run their own deferred work.
     // Activity observers run at the depth of the dispatch that caused them (see
@@ -258,7 +314,7 @@ public enum ReentryGuard {
   /// operation returned that still counts as nested in the operation that caused it.
   ///
   /// The caller settles (``runIdleWork()``) when back at depth 0.
-  static func runNested(atLevel level: Int, _ body: () -> Void) {
+  func runNested(atLevel level: Int, _ body: () -> Void) {
     let saved = depth
     depth = max(level, saved + 1)
     body()
@@ -268,7 +324,7 @@ public enum ReentryGuard {
     if depth == 0, runaway { endRunaway() }
   }
 
-  private static func endRunaway() {
+  private func endRunaway() {
     runaway = false
     refusalUntraced = false
     refusals.removeAll(keepingCapacity: true)

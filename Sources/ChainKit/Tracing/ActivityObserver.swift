@@ -35,45 +35,48 @@ final class ActivityObserver: Tracer {
 enum ActivityDelivery {
   typealias Delivery = (observer: ActivityObserver, activity: NodeActivity, level: Int)
 
-  /// Activities waiting for the outermost operation to return.
-  static var pending: [Delivery] = []
-  /// Whether an observed outermost dispatch is under way: its own record delivers `pending`.
-  static var outerWillDeliver = false
+  // NB: what waits lives in the runtime: ``ChainRuntime/pendingActivities`` (activities
+  // waiting for the outermost operation to return) and
+  // ``ChainRuntime/outerWillDeliverActivities`` (an observed outermost dispatch is under way:
+  // its own record delivers them).
 
   /// Notes that an observed dispatch starts; `outermost` when no other operation is under way.
   static func begin(outermost: Bool) {
-    if outermost { outerWillDeliver = true }
+    if outermost { ChainRuntime.main.outerWillDeliverActivities = true }
   }
 
   /// Delivers, or keeps until the outermost operation returns, the activities of one dispatch
   /// that has just returned (so the guard's depth is that of the operation around it).
   static func deliver(_ batch: [(observer: ActivityObserver, activity: NodeActivity)]) {
     // The dispatch ran one level deeper than the guard is now; its observers run at its level.
-    let level = ReentryGuard.depth + 1
+    let runtime = ChainRuntime.main
+    let level = runtime.depth + 1
     let deliveries = batch.map { ($0.observer, $0.activity, level) }
-    if ReentryGuard.depth > 0 {
-      pending += deliveries
-      if !outerWillDeliver { ReentryGuard.hasIdleWork = true }
+    if runtime.depth > 0 {
+      runtime.pendingActivities += deliveries
+      if !runtime.outerWillDeliverActivities { runtime.hasIdleWork = true }
       return
     }
-    outerWillDeliver = false
+    runtime.outerWillDeliverActivities = false
     run(deliveries + takePending())
     // What the observers left behind (their nested dispatches' activities, a runaway) is
     // settled here, as the outermost operation's leave would.
-    if ReentryGuard.hasIdleWork, ReentryGuard.depth == 0 { ReentryGuard.runIdleWork() }
+    if runtime.hasIdleWork, runtime.depth == 0 { runtime.runIdleWork() }
   }
 
   /// Called by the guard when idle: delivers what no observed outer dispatch will.
   static func deliverWhenIdle() {
-    guard !outerWillDeliver, !pending.isEmpty else { return }
+    let runtime = ChainRuntime.main
+    guard !runtime.outerWillDeliverActivities, !runtime.pendingActivities.isEmpty else { return }
     run(takePending())
   }
 
   private static func takePending() -> [Delivery] {
-    let taken = pending.enumerated().sorted {
+    let runtime = ChainRuntime.main
+    let taken = runtime.pendingActivities.enumerated().sorted {
       ($0.element.activity.dispatchID, $0.offset) < ($1.element.activity.dispatchID, $1.offset)
     }
-    pending.removeAll()
+    runtime.pendingActivities.removeAll()
     return taken.map(\.element)
   }
 

@@ -64,8 +64,11 @@ final class DispatchRecorder {
   /// Per hop of the last finished record, its node's index in the path (-1 if unknown).
   @exclusivity(unchecked) private var hopIndices: [Int] = []
   @exclusivity(unchecked) private var nextFree: DispatchRecorder?
-  /// Recorders not in use.
-  @exclusivity(unchecked) private static var free: DispatchRecorder?
+  /// Recorders not in use: the runtime's list (``ChainRuntime/freeRecorders``).
+  private static var free: DispatchRecorder? {
+    get { ChainRuntime.main.freeRecorders }
+    set { ChainRuntime.main.freeRecorders = newValue }
+  }
 
   private init() {}
 

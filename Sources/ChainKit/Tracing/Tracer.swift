@@ -57,7 +57,12 @@ final class TracerInstallation: Cancellable {
 @MainActor
 enum Trace {
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
-  static var installedCount = 0
+  ///
+  /// The runtime holds it (``ChainRuntime/installedTracers``).
+  static var installedCount: Int {
+    get { ChainRuntime.main.installedTracers }
+    set { ChainRuntime.main.installedTracers = newValue }
+  }
 
   /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
   /// share, and what it starts nests inside this call.
@@ -81,7 +86,7 @@ enum Trace {
 
   /// Sends a mount or unmount record to the tracers on `core`'s path.
   static func emitMount(_ record: TraceRecord, at core: NodeCore) {
-    guard installedCount > 0 else { return }
+    guard core.runtime.installedTracers > 0 else { return }
     emitChange(record, to: core.tracersNearby(), name: core.name)
   }
 

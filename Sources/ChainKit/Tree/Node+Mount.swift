@@ -19,7 +19,9 @@ extension Node {
     core.link(to: parent.core)
     Trace.emitMount(
       .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
-    if DataState.mayHaveSubscribersBehind || core.linkMayChangeSharedData(parent: parent.core) {
+    if core.runtime.data.mayHaveSubscribersBehind
+      || core.linkMayChangeSharedData(parent: parent.core)
+    {
       core.reresolveSharedData()
     }
   }
@@ -30,7 +32,9 @@ extension Node {
     Trace.emitMount(
       .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
     core.unlink(from: parent.core)
-    if DataState.mayHaveSubscribersBehind || core.linkMayChangeSharedData(parent: parent.core) {
+    if core.runtime.data.mayHaveSubscribersBehind
+      || core.linkMayChangeSharedData(parent: parent.core)
+    {
       core.reresolveSharedData(afterRemoval: true)
     }
   }

@@ -4,7 +4,7 @@ extension NodeCore {
   func link(to parent: NodeCore) {
     parents.append(parent)
     slotsInParents.append(parent.children.append(self))
-    touch()
+    join(parent)
   }
 
   /// Removes `parent` from the parents, and this node from its children, in O(1) amortised.
@@ -41,7 +41,7 @@ extension NodeCore {
       if core === other { return true }
     }
     if core.parents.isEmpty { return false }
-    let epoch = Topology.nextEpoch()
+    let epoch = runtime.nextEpoch()
     var stack: ContiguousArray<NodeCore> = [core]
     while let core = stack.popLast() {
       if core === other { return true }

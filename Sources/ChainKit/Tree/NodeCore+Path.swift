@@ -14,26 +14,32 @@ extension NodeCore {
 
   /// Brings the cached path up to date; dispatch then reads `cachedPath` unretained.
   ///
-  /// One comparison while nothing changed anywhere; after a change elsewhere, one check of the
-  /// path's stamps (no rebuild unless a node on the path changed).
+  /// One comparison while nothing changed in this node's tree; after a change elsewhere in it,
+  /// one check of the path's stamps (no rebuild unless a node on the path changed). A change in
+  /// another tree moves another clock: it costs nothing here.
   @inlinable @inline(__always)
   func refreshPathIfStale() {
-    if cachedVersion != Topology.version { revalidatePath() }
+    if cachedVersion != clock.version { revalidatePath() }
   }
 
   @usableFromInline
   func revalidatePath() {
+    runtime.pathChecks += 1
+    // The tree may have been mounted in another since: its clock is now that one's.
+    let clock = self.clock.resolved
+    self.clock = clock
     // NB: unretained, as dispatch reads it: this node holds its cache for the call.
     unowned(unsafe) let path = cachedPath
     if path.isCurrent(for: self) {
-      cachedVersion = Topology.version
+      cachedVersion = clock.version
     } else {
       refreshPath()
     }
   }
 
   func refreshPath() {
-    let epoch = Topology.nextEpoch()
+    runtime.pathRecomputations += 1
+    let epoch = runtime.nextEpoch()
     var out = ContiguousArray<NodeCore>()
     var reachedFrom = ContiguousArray<Int>()
     var tracers: [any Tracer] = []
@@ -52,8 +58,12 @@ extension NodeCore {
         stack.append((parent, index))
       }
     }
-    replaceCachedPath(with: PathCache(cores: out, reachedFrom: reachedFrom, tracers: tracers))
-    cachedVersion = Topology.version
+    replaceCachedPath(
+      with: PathCache(
+        cores: out, reachedFrom: reachedFrom, tracers: tracers, builtAt: runtime.lastStamp))
+    let clock = self.clock.resolved
+    self.clock = clock
+    cachedVersion = clock.version
   }
 
   /// Replaces the cached path; while an operation runs, the old one is kept until it returns.
@@ -61,14 +71,14 @@ extension NodeCore {
   /// NB: dispatch walks its node's cached path without retaining it (the node stays alive for
   /// the call), so a listener that changes the topology must not free the path being walked.
   func replaceCachedPath(with cache: PathCache) {
-    ReentryGuard.keepUntilIdle(cachedPath)
+    runtime.keepUntilIdle(cachedPath)
     cachedPath = cache
   }
 
   /// The tracers on this node and its ancestors, visiting at most
   /// ``Trace/structuralSearchLimit`` nodes and caching nothing.
   func tracersNearby() -> [any Tracer] {
-    let epoch = Topology.nextEpoch()
+    let epoch = runtime.nextEpoch()
     var found: [any Tracer] = []
     var stack: ContiguousArray<NodeCore> = [self]
     var visited = 0

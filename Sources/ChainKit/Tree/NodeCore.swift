@@ -30,22 +30,30 @@ final class NodeCore {
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
   @exclusivity(unchecked) var data: NodeData?
 
-  /// Scratch mark for graph walks; compared against ``Topology/epoch``.
+  /// The runtime this node belongs to: a dispatch from this node reads it once, here.
+  @usableFromInline let runtime: ChainRuntime
+  /// Scratch mark for graph walks; compared against ``ChainRuntime/epoch``.
   var mark: UInt64 = 0
-  /// The ``Topology/version`` at the last change to what a path through this node depends on: its
-  /// parents, its tracers, its keys, its release.
+  /// The runtime's stamp (``ChainRuntime/nextStamp()``) at the last change to what a path
+  /// through this node depends on: its parents, its tracers, its keys, its release.
   ///
   /// A cached path through it is current while this is what it was when the path was computed.
   @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = 1
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
-  /// The ``Topology/version`` at which `cachedPath` was last found current.
+  /// The clock of this node's tree, or one merged into it (see ``TopologyClock``).
+  @exclusivity(unchecked) @usableFromInline var clock: TopologyClock
+  /// The version of ``clock`` at which `cachedPath` was last found current.
   @exclusivity(unchecked) @usableFromInline var cachedVersion: UInt64 = 0
   #if CHAINKIT_INVARIANTS
     /// Counts this object in the live-object census of the scope it was created in.
     let census = CensusToken(.core)
   #endif
 
-  init(name: String) { self.name = name }
+  init(name: String, runtime: ChainRuntime = .main) {
+    self.name = name
+    self.runtime = runtime
+    clock = runtime.looseClock
+  }
 
   isolated deinit {
     var entries: [Unmanaged<Registration>] = []
@@ -56,10 +64,37 @@ final class NodeCore {
   /// The node, while its owner holds it.
   var node: Node? { isAlive ? owner : nil }
 
-  /// Records that what paths through this node depend on changed.
+  /// Records that what paths through this node depend on changed: a fresh stamp here and on
+  /// this node's tree clock, so the paths of this tree are checked and no other tree's are.
   func touch() {
-    Topology.version &+= 1
-    stamp = Topology.version
+    let stamp = runtime.nextStamp()
+    self.stamp = stamp
+    let clock = self.clock.resolved
+    self.clock = clock
+    clock.version = stamp
+  }
+
+  /// Records that this node has just been linked to `parent`: its tree joins `parent`'s.
+  ///
+  /// Only the paths of this node's tree change (they now go on through `parent`), so the tree
+  /// mounted into keeps its version and its caches: a mount costs other nodes nothing.
+  func join(_ parent: NodeCore) {
+    var parentClock = parent.clock.resolved
+    if parentClock === runtime.looseClock {
+      // Its first child: the parent's tree needs a clock of its own.
+      parentClock = TopologyClock(version: runtime.nextStamp())
+    }
+    parent.clock = parentClock
+    let own = clock.resolved
+    if own === parentClock {
+      // Already one tree (a second parent in it): its paths through this node change.
+      own.version = runtime.nextStamp()
+    } else if own !== runtime.looseClock {
+      own.merge(into: parentClock, stamp: runtime.nextStamp())
+    }
+    // NB: a node on the loose clock was never linked, so no other path contains it.
+    clock = parentClock
+    stamp = runtime.nextStamp()
   }
 
   /// Leaves the graph for good: called when the owner releases the node.
@@ -75,16 +110,16 @@ final class NodeCore {
     // While a subscriber may be behind its value (a pass under way, a refused one), every
     // child is re-resolved: rule 28 owes it its value at the next re-resolution that covers it.
     let dataOrphans =
-      DataState.mayHaveSubscribersBehind
-      ? (DataState.subscriberCount > 0 ? children.live : [])
-      : DataState.resolvedCount > 0
+      runtime.data.mayHaveSubscribersBehind
+      ? (runtime.data.subscriberCount > 0 ? children.live : [])
+      : runtime.data.resolvedCount > 0
         ? children.live.filter { $0.linkMayChangeSharedData(parent: self) } : []
     isAlive = false
     while let parent = parents.last { unlink(from: parent) }
     for child in children.removeAll() { child.forgetParent(self) }
     touch()
     replaceCachedPath(with: .empty)
-    if !tracers.isEmpty { Trace.installedCount -= tracers.count }
+    if !tracers.isEmpty { runtime.installedTracers -= tracers.count }
     for installation in tracers { installation.detach() }
     let detachedTracers = tracers
     tracers = []
@@ -113,7 +148,14 @@ final class NodeCore {
         precondition(parents.isEmpty && children.isEmpty, "'\(name)': released but still linked")
       }
       data?.checkInvariants(owner: self)
-      if cachedVersion == Topology.version, isAlive {
+      let tree = clock.resolved
+      for parent in parents {
+        precondition(parent.clock.resolved === tree, "'\(name)': in another tree than a parent")
+      }
+      if tree === runtime.looseClock {
+        precondition(parents.isEmpty && children.isEmpty, "'\(name)': linked on the loose clock")
+      }
+      if cachedVersion == tree.version, isAlive {
         cachedPath.checkInvariants(owner: self)
       }
     #endif

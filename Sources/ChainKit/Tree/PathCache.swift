@@ -3,13 +3,14 @@
 ///
 /// A dispatch walks the cache its target holds without retaining it: the target's core keeps its
 /// current cache alive, and a cache replaced while an operation is under way is kept until the
-/// outermost one returns (``ReentryGuard/keepUntilIdle(_:)``). The cache owns its cores, so every
+/// outermost one returns (``ChainRuntime/keepUntilIdle(_:)``). The cache owns its cores, so every
 /// node on the path stays valid for the walk; `refs` are the same cores, unretained.
 ///
 /// A cache is current while none of its nodes was touched since the cache was computed: a touch
-/// sets a node's ``NodeCore/stamp`` to the new, highest ``Topology/version``, so a node touched
-/// since has a stamp above `builtAt`. A mount or a release elsewhere leaves it current (it is
-/// re-checked, not rebuilt).
+/// sets a node's ``NodeCore/stamp`` to the runtime's new, highest stamp, so a node touched
+/// since has a stamp above `builtAt`. A change elsewhere in the tree leaves it current (it is
+/// re-checked, not rebuilt); a change in another tree does not even re-check it
+/// (``TopologyClock``).
 @usableFromInline
 @MainActor
 final class PathCache {
@@ -17,7 +18,7 @@ final class PathCache {
   @usableFromInline let cores: ContiguousArray<NodeCore>
   /// The same cores, unretained: owned through `cores`.
   @usableFromInline let refs: UnsafeMutableBufferPointer<Unmanaged<NodeCore>>
-  /// ``Topology/version`` when the path was computed: no node on it had a higher stamp then.
+  /// The runtime's last stamp when the path was computed: no node on it had a higher one then.
   let builtAt: UInt64
   /// The tracers installed on any node of the path.
   @usableFromInline let tracers: [any Tracer]
@@ -43,11 +44,14 @@ final class PathCache {
   private var hitsByKey: [Int: PathHits] = [:]
 
   /// The path of a retired node: empty.
-  static let empty = PathCache(cores: [], reachedFrom: [], tracers: [])
+  static let empty = PathCache(cores: [], reachedFrom: [], tracers: [], builtAt: 0)
 
-  init(cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer]) {
+  init(
+    cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer],
+    builtAt: UInt64
+  ) {
     self.cores = cores
-    builtAt = Topology.version
+    self.builtAt = builtAt
     var isChain = true
     for index in reachedFrom.indices where reachedFrom[index] != index - 1 { isChain = false }
     self.reachedFrom = isChain ? nil : reachedFrom

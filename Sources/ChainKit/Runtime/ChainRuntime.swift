@@ -1,0 +1,131 @@
+/// Everything ChainKit keeps between calls on the main actor, in one object.
+///
+/// Nodes, buses, properties and bindings are values their owners hold; what they share lives
+/// here: the state of the door every call of user code goes through (``ReentryGuard``), the
+/// dispatch ids, the counter that stamps changes of topology (each connected tree has its own
+/// ``TopologyClock``), the data-sharing counters and scratch storage, and the work deferred until
+/// no operation is under way (compactions, retired storage, activity deliveries, next-turn
+/// calls).
+///
+/// There is one per main actor, ``main``: the only mutable root in ChainKit (a test fails when
+/// another `static var` appears). Every ``NodeCore`` holds it, so a dispatch reads it once from
+/// its target instead of reaching a global on every access. Tests can make another one and drive
+/// it as a value: nothing in it refers to ``main``.
+///
+/// NB: the fields read on every operation are `@exclusivity(unchecked)`: they are only read or
+/// written in place, never passed `inout` across a call, so the dynamic exclusivity check of a
+/// class's stored property (which costs more than the access) could never fire. They are the
+/// fields every post reads (`bubble1.chainkit`: the door is entered, left and asked for
+/// refusals on every post); the cost of the check was not yet measured on this object.
+@MainActor
+@usableFromInline
+final class ChainRuntime {
+  /// The main actor's runtime: the one mutable root of ChainKit.
+  @usableFromInline static let main = ChainRuntime()
+
+  // MARK: The door (ReentryGuard)
+
+  /// How many operations are under way, nested ones included.
+  @exclusivity(unchecked) @usableFromInline var depth = 0
+  /// Set by the first refusal; every nested operation is refused until depth returns to 0.
+  @exclusivity(unchecked) @usableFromInline var runaway = false
+  /// Whether ``runIdleWork()`` has anything to do when depth returns to 0.
+  @exclusivity(unchecked) @usableFromInline var hasIdleWork = false
+  /// The nesting limit (``ReentryGuard/nestingLimit``).
+  @exclusivity(unchecked) @usableFromInline var limit = ReentryGuard.defaultNestingLimit
+  /// Set by the first refusal of a runaway until a record of a refused operation is traced:
+  /// only one refusal per runaway is traced, so a tracer that reacts to records stops.
+  var refusalUntraced = false
+  /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
+  var refusals: [ChainError] = []
+  /// `refusals.count`, read on every dispatch without touching the array.
+  @exclusivity(unchecked) @usableFromInline var refusalCount = 0
+  /// Lists walked while they changed, compacted once nothing walks them.
+  var pendingCompactions: [any DeferredCompaction] = []
+  /// Objects and storage retired while an operation may still read them.
+  var retired = RetiredStorage()
+
+  // MARK: Dispatch ids
+
+  /// The last dispatch id handed out.
+  @exclusivity(unchecked) @usableFromInline var lastDispatchID: UInt64 = 0
+  /// The id of the innermost event or request under way; 0 when none is.
+  ///
+  /// A nested dispatch records it as its parent.
+  @exclusivity(unchecked) @usableFromInline var currentDispatchID: UInt64 = 0
+
+  // MARK: Topology
+
+  /// The last stamp handed out.
+  ///
+  /// Every change of what a path depends on takes a new one, so stamps order changes across
+  /// every tree (``NodeCore/stamp``, ``PathCache``). Stamp 1 is the loose clock's first version;
+  /// a node's `cachedVersion` starts at 0, below every version.
+  @exclusivity(unchecked) @usableFromInline var lastStamp: UInt64 = 1
+  /// Marks visited nodes during one graph walk (a path computation, a cycle check).
+  var epoch: UInt64 = 0
+  /// The clock of every node that was never linked: such a node has no parent or child, so a
+  /// change to it concerns its own path only, and sharing one clock costs no allocation per
+  /// node.
+  let looseClock = TopologyClock(version: 1)
+  /// How many times a cached path was checked against its nodes' stamps because its tree's clock
+  /// moved, and how many times one was computed afresh: what a change of topology cost the
+  /// caches (both only on a miss, never on a post whose path is current).
+  var pathChecks = 0
+  var pathRecomputations = 0
+
+  // MARK: Data sharing
+
+  /// The data-sharing counters and scratch storage.
+  @exclusivity(unchecked) var data = DataState()
+
+  // MARK: Deferred work and pools
+
+  /// Next-turn listener calls waiting for their main-actor job.
+  let nextTurn = NextTurnQueue()
+  /// Activities waiting for the outermost operation to return.
+  var pendingActivities: [ActivityDelivery.Delivery] = []
+  /// Whether an observed outermost dispatch is under way: its own record delivers
+  /// `pendingActivities`.
+  var outerWillDeliverActivities = false
+  /// Dispatch recorders not in use, linked through their `nextFree`.
+  @exclusivity(unchecked) var freeRecorders: DispatchRecorder?
+  /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
+  ///
+  /// NB: read on every mount, unmount and share, in place only: unchecked
+  /// (`bubble64.mountOnly`).
+  @exclusivity(unchecked) var installedTracers = 0
+  /// The handoff of the remote request walking now (an `AsyncRequestHandoff` of its response
+  /// type); `nil` outside one.
+  var asyncRequestHandoff: AnyObject?
+  /// The last binding id handed out.
+  var lastBindingID: UInt64 = 0
+
+  /// A runtime with nothing under way; ``main`` is the one ChainKit uses.
+  init() {}
+
+  /// A fresh dispatch id.
+  @inlinable @inline(__always)
+  func nextDispatchID() -> UInt64 {
+    lastDispatchID &+= 1
+    return lastDispatchID
+  }
+
+  /// A fresh binding id.
+  func nextBindingID() -> UInt64 {
+    lastBindingID &+= 1
+    return lastBindingID
+  }
+
+  /// A fresh stamp, above every stamp handed out before.
+  func nextStamp() -> UInt64 {
+    lastStamp &+= 1
+    return lastStamp
+  }
+
+  /// A fresh mark for one graph walk.
+  func nextEpoch() -> UInt64 {
+    epoch &+= 1
+    return epoch
+  }
+}
