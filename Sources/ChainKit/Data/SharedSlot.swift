@@ -10,7 +10,7 @@ class SharedSlot {
   /// ``DataState/changeVersion`` when the slot was last stored.
   ///
   /// NB: read on every delivery, in place only: unchecked.
-  @exclusivity(unchecked) var version: UInt64 = 0
+  var version: UInt64 = 0
 
   init(keyID: Int) { self.keyID = keyID }
 
@@ -24,7 +24,7 @@ class SharedSlot {
 /// A slot holding a `Value`: a constant, or a closure evaluated on each read.
 @usableFromInline
 final class SharedSlotBox<Value>: SharedSlot {
-  @usableFromInline @exclusivity(unchecked) var constant: Value?
+  @usableFromInline var constant: Value?
   @usableFromInline let compute: (@MainActor () -> Value)?
 
   init(keyID: Int, constant: Value) {
