@@ -145,11 +145,15 @@ struct UnsafeAllowlistTests {
         }
         if code.contains("@exclusivity(unchecked)") {
           if code.contains("static "), staticsOwnedElsewhere.contains(file.path) { continue }
-          // The justification: a comment on the line or in the comment block just above.
+          // The justification: a comment on the line or above it, in the run of comments and
+          // unchecked declarations this one ends (one comment may cover a group of fields).
           var comment = line[(line.firstRange(of: "//")?.lowerBound ?? line.endIndex)...]
           var above = index - 1
-          while above >= 0, lines[above].drop(while: { $0 == " " }).hasPrefix("//") {
-            comment += lines[above]
+          while above >= 0,
+            lines[above].drop(while: { $0 == " " }).hasPrefix("//")
+              || lines[above].contains("@exclusivity(unchecked)")
+          {
+            comment += " " + lines[above]
             above -= 1
           }
           let words = comment.split(whereSeparator: { " `,;:()".contains($0) }).map {
@@ -192,10 +196,15 @@ struct UnsafeAllowlistTests {
           unowned(unsafe) let owner: AnyObject
           // No case named here.
           @exclusivity(unchecked) var count = 0
+
           // Pays in bubble8.chainkit.
           @exclusivity(unchecked) var other = 0
+          /// One of a group: the comment above the group covers it.
+          @exclusivity(unchecked) var grouped = 0
+
           // Pays in nosuchcase.chainkit.
           @exclusivity(unchecked) var third = 0
+          let plain = 0
           @exclusivity(unchecked) var fourth = 0  // share100.chainkit
         }
         """
@@ -205,9 +214,9 @@ struct UnsafeAllowlistTests {
     #expect(
       Self.violations(in: files, cases: cases).filter { $0.hasPrefix("Sources/ChainKit/Tree/Bad") }
         == [
+          "Sources/ChainKit/Tree/Bad.swift:13: @exclusivity(unchecked) without a benchmark case that pays",
           "Sources/ChainKit/Tree/Bad.swift:3: unowned(unsafe) outside \(Self.storage)",
           "Sources/ChainKit/Tree/Bad.swift:5: @exclusivity(unchecked) without a benchmark case that pays",
-          "Sources/ChainKit/Tree/Bad.swift:9: @exclusivity(unchecked) without a benchmark case that pays",
         ])
   }
 }

@@ -20,13 +20,14 @@ final class BindingGroup<G>: AnyRegistration {
   // NB: read and written on every change, only in place and never `inout` across a call to
   // unknown code, so the dynamic exclusivity check (about 100 Ir a change each) could never
   // fire: unchecked.
-  @usableFromInline var members: ContiguousArray<MemberBox<G>>
-  @usableFromInline var isPropagating = false
+  // NB: unchecked: without it `binding.chainkit` costs measurably more.
+  @exclusivity(unchecked) @usableFromInline var members: ContiguousArray<MemberBox<G>>
+  @exclusivity(unchecked) @usableFromInline var isPropagating = false
   /// The member the group is writing to right now.
-  @usableFromInline var currentTarget: MemberBox<G>?
+  @exclusivity(unchecked) @usableFromInline var currentTarget: MemberBox<G>?
   /// The member whose deferred value propagates after the change in progress.
-  @usableFromInline var pending: MemberBox<G>?
-  @usableFromInline var hasDropped = false
+  @exclusivity(unchecked) @usableFromInline var pending: MemberBox<G>?
+  @exclusivity(unchecked) @usableFromInline var hasDropped = false
 
   /// The most changes one outside write may set off, deferred ones included.
   @usableFromInline static var roundLimit: Int { 64 }
