@@ -27,12 +27,13 @@ final class Locked<Value>: @unchecked Sendable {
   /// Runs `body` with the value while holding the lock; `body` must not call back into ChainKit.
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     SystemCalls.lock(mutex)
+    defer { SystemCalls.unlock(mutex) }
     #if CHAINKIT_INVARIANTS
+      // NB: after the unlock's defer, so it runs first: the flag is cleared inside the lock.
       checkInvariants()
       isHeld = true
       defer { isHeld = false }
     #endif
-    defer { SystemCalls.unlock(mutex) }
     return try body(&value)
   }
 
