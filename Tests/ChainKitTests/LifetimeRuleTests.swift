@@ -11,7 +11,9 @@ import Testing
 struct LifetimeRuleTests {
   /// One registration of some kind: how to make it run, and how to let what it belongs to go.
   final class Fixture {
-    var runs = 0
+    var runs = 0 { didSet { onRun() } }
+    /// Runs each time the registration runs, inside its dispatch.
+    var onRun: () -> Void = {}
     var token: Subscription?
     /// Makes the registration run once if it still can.
     var fire: () -> Void = {}
@@ -225,6 +227,34 @@ struct LifetimeRuleTests {
     fixture.dropHolder()
   }
 
+  @Test("cancelling inside its own dispatch ends it at once", arguments: kinds)
+  func cancelDuringDispatch(kind: Kind) throws {
+    let fixture = try kind.make()
+    let token = try #require(fixture.token)
+    let before = fixture.runs
+    fixture.onRun = { token.cancel() }
+    fixture.fire()
+    fixture.onRun = {}
+    #expect(fixture.runs == before + 1)
+    #expect(!token.isActive)
+    fixture.fire()
+    #expect(fixture.runs == before + 1)
+    token.cancel()
+    fixture.dropHolder()
+  }
+
+  @Test("cancelling releases the registration; the kept token holds none of it", arguments: kinds)
+  func cancelReleasesTheRegistration(kind: Kind) throws {
+    let fixture = try kind.make()
+    let token = try #require(fixture.token)
+    weak let registration = token.registrations.first
+    #expect(registration != nil)
+    token.cancel()
+    #expect(registration == nil, "cancelled, yet still held by what it belonged to")
+    #expect(!token.isActive)
+    fixture.dropHolder()
+  }
+
   @Test("if what it belongs to goes first, the kept token is inert", arguments: kinds)
   func holderGoneFirst(kind: Kind) throws {
     let fixture = try kind.make()
@@ -236,15 +266,13 @@ struct LifetimeRuleTests {
   }
 }
 
-/// The ticket's unowned reference is safe only because every registration ends its ticket
+/// The ticket's unretained reference is safe only because every registration ends its ticket
 /// before it goes; builds with invariants check that on every use.
 @Suite("Ticket invariant")
 struct TicketInvariantTests {
-  @MainActor
-  final class ForgetfulRegistration: Cancellable {
-    var isActive: Bool { true }
-    func cancel() {}
-  }
+  /// A registration that ends its own ticket, not the foreign one a test attaches to it: the one
+  /// way left to break the invariant, now that ``AnyRegistration`` is the only implementation.
+  typealias ForgetfulRegistration = AnyRegistration
 
   @Test("a ticket whose registration went without ending it traps instead of reading freed memory")
   func unendedTicketTraps() async {

@@ -19,7 +19,7 @@ struct PortabilityTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   /// The files allowed to import the C library and name its module.
   static let shims: Set<String> = [
-    "Sources/ChainKit/Runtime/SystemCalls.swift",
+    "Sources/ChainKit/Runtime/Storage/SystemCalls.swift",
     "Sources/ChainTUI/Terminal/TerminalSystemCalls.swift",
   ]
   static let libraries = ["Glibc", "Musl", "Darwin"]

@@ -13,7 +13,7 @@
 /// records only when a tracer is installed.
 @MainActor
 @usableFromInline
-final class BindingGroup<G>: Cancellable {
+final class BindingGroup<G>: AnyRegistration {
   @usableFromInline let name: String
   let id: UInt64
   @usableFromInline let tracer: (any Tracer)?
@@ -23,13 +23,10 @@ final class BindingGroup<G>: Cancellable {
   @usableFromInline @exclusivity(unchecked) var members: ContiguousArray<MemberBox<G>>
   @usableFromInline @exclusivity(unchecked) var isPropagating = false
   /// The member the group is writing to right now.
-  @usableFromInline @exclusivity(unchecked) var currentTarget: MemberBox<G>?
+  @exclusivity(unchecked) @usableFromInline var currentTarget: MemberBox<G>?
   /// The member whose deferred value propagates after the change in progress.
-  @usableFromInline @exclusivity(unchecked) var pending: MemberBox<G>?
-  @usableFromInline @exclusivity(unchecked) var isCancelled = false
-  @usableFromInline @exclusivity(unchecked) var hasDropped = false
-  /// What the binding's token holds instead of the group.
-  let ticket = Ticket()
+  @exclusivity(unchecked) @usableFromInline var pending: MemberBox<G>?
+  @exclusivity(unchecked) @usableFromInline var hasDropped = false
 
   /// The most changes one outside write may set off, deferred ones included.
   @usableFromInline static var roundLimit: Int { 64 }
@@ -39,15 +36,13 @@ final class BindingGroup<G>: Cancellable {
     self.name = name.isEmpty ? "binding \(id)" : name
     self.tracer = tracer
     self.members = members
+    super.init()
   }
-
-  deinit { ticket.end() }
 
   /// Starts listening to the members, then writes the first member's value to the others.
   ///
   /// - Returns: The ticket the binding's token holds.
   func start() -> Ticket {
-    ticket.attach(to: self)
     for member in members { member.attach(to: self) }
     // The first member's value may go through a transform: user code, through the door.
     if let first = members.first, let value = ReentryGuard.nested(name, { first.currentValue }) {
@@ -56,11 +51,12 @@ final class BindingGroup<G>: Cancellable {
     return ticket
   }
 
-  var isActive: Bool { !isCancelled && members.count { !$0.isDropped && $0.isAlive } >= 2 }
+  override var isActive: Bool {
+    !isRemoved && members.count { !$0.isDropped && $0.isAlive } >= 2
+  }
 
-  func cancel() {
-    guard !isCancelled else { return }
-    isCancelled = true
+  /// Stops listening to the members.
+  override func removeFromOwner() {
     for member in members { member.detach() }
     pending = nil
   }
@@ -72,7 +68,7 @@ final class BindingGroup<G>: Cancellable {
   @inlinable
   func propagate(from source: MemberBox<G>, value: G) {
     let runtime = ChainRuntime.main
-    guard !isCancelled, runtime.admit(name) == nil else { return }
+    guard !isRemoved, runtime.admit(name) == nil else { return }
     _ = runtime.enter()
     defer { runtime.leave() }
     isPropagating = true
@@ -83,7 +79,7 @@ final class BindingGroup<G>: Cancellable {
       // NB: an index loop, not `for in`: an unspecialized iterator allocates per step, and
       // members are only compacted once propagation is over, so indices stay valid.
       var index = 0
-      while index < members.count, !isCancelled {
+      while index < members.count, !isRemoved {
         let member = members[index]
         index += 1
         guard member !== source, member.receives, !member.isDropped, member !== pending else {
@@ -93,7 +89,7 @@ final class BindingGroup<G>: Cancellable {
         if !member.write(member, value, self) { drop(member) }
       }
       currentTarget = nil
-      guard let next = pending, !isCancelled else { break }
+      guard let next = pending, !isRemoved else { break }
       pending = nil
       guard let nextValue = next.deferredValue else { break }
       next.deferredValue = nil
@@ -117,7 +113,7 @@ final class BindingGroup<G>: Cancellable {
     _ member: MemberBox<G>, value: G?, old: @autoclosure () -> String?,
     new: @autoclosure () -> String?
   ) {
-    guard let value, !isCancelled else {
+    guard let value, !isRemoved else {
       trace(.suppressedEcho, member, old: old(), new: new())
       return
     }

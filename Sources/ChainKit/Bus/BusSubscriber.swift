@@ -5,19 +5,13 @@
 /// instead of generic code that looks up type metadata on every call.
 @MainActor
 @usableFromInline
-class AnyBusSubscriber: Cancellable, SlotIndexed {
+class AnyBusSubscriber: AnyRegistration, SlotIndexed {
   @usableFromInline let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   @usableFromInline weak var owner: AnyObject?
-  // NB: read on every publish, around calls to unknown closures; unchecked, because only the
-  // main actor touches it and no access to it can overlap another.
-  @exclusivity(unchecked) @usableFromInline var isRemoved = false
   /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
   /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
   unowned(unsafe) let busSlot: AnyBusSlot
-  /// What the token holds instead of this subscriber, so that a kept token does not keep the
-  /// body (and what it captured) alive.
-  @usableFromInline let ticket: Subscription = Ticket()
   /// The subscriber's index in its slot's list.
   @usableFromInline final var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -29,23 +23,16 @@ class AnyBusSubscriber: Cancellable, SlotIndexed {
     self.isOwnerBound = owner != nil
     self.owner = owner
     self.busSlot = slot
-    ticket.attach(to: self)
+    super.init()
   }
-
-  deinit { ticket.end() }
 
   /// The event type the subscriber takes.
   var eventType: Any.Type { Never.self }
 
   /// Whether it can still run: not cancelled, and its owner (if any) alive.
-  final var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+  final override var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
-  @usableFromInline
-  final func cancel() {
-    guard !isRemoved else { return }
-    isRemoved = true
-    busSlot.remove(self)
-  }
+  final override func removeFromOwner() { busSlot.remove(self) }
 }
 
 /// One subscription on a bus, for events of type `Event`.
@@ -67,29 +54,24 @@ final class BusSubscriber<Event>: AnyBusSubscriber {
 /// The producer registered for events of type `Event`.
 @MainActor
 @usableFromInline
-final class BusProducer<Event>: Cancellable {
+final class BusProducer<Event>: AnyRegistration {
   private let current: @MainActor () -> Event?
   /// NB: not weak (a weak reference gives the bus a side table, which slows every retain of
   /// it): the bus owns the slot that owns this producer, and nothing else keeps it.
   unowned(unsafe) let bus: EventBus
-  var isRemoved = false
   /// The owner of an owner-bound producer; the producer is dropped once it is gone.
   weak var owner: AnyObject?
   let isOwnerBound: Bool
-  /// What the token holds instead of this producer.
-  let ticket = Ticket()
 
   init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
     self.bus = bus
     self.owner = owner
     self.isOwnerBound = owner != nil
     self.current = current
-    ticket.attach(to: self)
+    super.init()
   }
 
-  deinit { ticket.end() }
-
-  var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
+  override var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 
   /// The current value; `nil`, and the producer dropped (and traced), if its owner is gone.
   @usableFromInline
@@ -101,9 +83,5 @@ final class BusProducer<Event>: Cancellable {
     return current()
   }
 
-  func cancel() {
-    guard !isRemoved else { return }
-    isRemoved = true
-    bus.producerCancelled(self)
-  }
+  override func removeFromOwner() { bus.producerCancelled(self) }
 }

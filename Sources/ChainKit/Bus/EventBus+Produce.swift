@@ -41,7 +41,7 @@ extension EventBus {
   ) -> Subscription {
     let slot = makeSlot(for: type)
     let replaced = slot.producer
-    replaced?.isRemoved = true
+    replaced?.markRemoved()
     slot.producer = producer
     traceChange(
       .producer(

@@ -4,7 +4,7 @@
 /// change only calls it when the nearest provider is a different share (or there is none).
 @MainActor
 @usableFromInline
-class DataSubscriber: Cancellable, SlotIndexed {
+class DataSubscriber: AnyRegistration, SlotIndexed {
   @usableFromInline let keyID: Int
   unowned(unsafe) let core: NodeCore
   /// Delivers a value to the body: a closure made where the subscription was made, specialised
@@ -14,8 +14,8 @@ class DataSubscriber: Cancellable, SlotIndexed {
   /// unspecialised, and looked up `Optional<Value>` metadata on every delivery (about 500 Ir).
   private let deliverBody: @MainActor (DataSubscriber, SharedSlot?) -> Void
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
-  // NB: this, `sourceVersion` and `isRemoved` are read and written on every delivery, in
-  // place only: unchecked.
+  // NB: this and `sourceVersion` are read and written on every delivery, in place only.
+  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var source: SharedSlot? {
     didSet {
       if oldValue == nil, source != nil { ChainRuntime.main.data.resolvedCount += 1 }
@@ -23,18 +23,15 @@ class DataSubscriber: Cancellable, SlotIndexed {
     }
   }
   /// The version of `source` when it was last delivered.
+  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var sourceVersion: UInt64 = 0
-  @exclusivity(unchecked) var isRemoved = false
   /// Whether a refused delivery left this subscriber behind the value it resolves to.
-  @usableFromInline @exclusivity(unchecked) final var isBehind = false {
+  @exclusivity(unchecked) @usableFromInline final var isBehind = false {
     didSet {
       if isBehind, !oldValue { ChainRuntime.main.data.behindCount += 1 }
       if !isBehind, oldValue { ChainRuntime.main.data.behindCount -= 1 }
     }
   }
-  /// What the token holds: a weak reference would give every subscriber a side table, and
-  /// reference counting through a side table is several times slower on every delivery.
-  let ticket = Ticket()
   /// The subscription's index in its node's list.
   @usableFromInline final var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -49,22 +46,13 @@ class DataSubscriber: Cancellable, SlotIndexed {
     self.keyID = keyID
     self.core = core
     self.deliverBody = deliver
-    ticket.attach(to: self)
+    super.init()
   }
 
-  deinit { ticket.end() }
+  override func removeFromOwner() { core.data?.remove(self) }
 
-  var isActive: Bool { !isRemoved }
-
-  func cancel() {
-    guard !isRemoved else { return }
-    end()
-    core.data?.remove(self)
-  }
-
-  /// Marks the subscription ended and takes it out of the global counts.
-  func end() {
-    isRemoved = true
+  /// Takes the ended subscription out of the global counts.
+  override func didEnd() {
     source = nil
     isBehind = false
     ChainRuntime.main.data.subscriberCount -= 1
@@ -112,10 +100,10 @@ final class DataSubscriberBox<Value>: DataSubscriber {
     DataSubscriberBox(keyID: keyID, core: core, body: body) { subscriber, slot in
       // The casts are safe: the closure is only stored in this subscriber, and a key id is only
       // ever shared and subscribed with its own value type.
-      let box = unsafeDowncast(subscriber, to: DataSubscriberBox<Value>.self)
+      let box = uncheckedCast(subscriber, to: DataSubscriberBox<Value>.self)
       box.hear(slot)
       if let slot {
-        box.body(unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read())
+        box.body(uncheckedCast(slot, to: SharedSlotBox<Value>.self).read())
       } else {
         box.body(nil)
       }

@@ -18,7 +18,7 @@ extension Node {
     // NB: a constant replacing a constant is written into the existing slot (its version tells
     // subscribers it changed), so that sharing again allocates nothing.
     if let existing = core.data?.slot(for: key.id),
-      unsafeDowncast(existing, to: SharedSlotBox<Value>.self).replaceConstant(with: value)
+      uncheckedCast(existing, to: SharedSlotBox<Value>.self).replaceConstant(with: value)
     {
       store(existing, key: key.name, action: .shared)
       return
@@ -56,7 +56,7 @@ extension Node {
   /// - Returns: The value, or `nil` if no node on the path shares one.
   public func value<Value>(for key: DataKey<Value>) -> Value? {
     guard let slot = DataResolver.nearest(from: core, keyID: key.id) else { return nil }
-    return unsafeDowncast(slot, to: SharedSlotBox<Value>.self).read()
+    return uncheckedCast(slot, to: SharedSlotBox<Value>.self).read()
   }
 
   /// Subscribes to the value nearest to this node for `key`.

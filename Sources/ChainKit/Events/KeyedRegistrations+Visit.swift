@@ -24,7 +24,7 @@ extension KeyedRegistrations {
       guard let entry = slot else { continue }
       let stop = withUnretained(entry) { registration in
         guard registration.matchWord == expected else { return false }
-        let box = unsafeDowncast(registration, to: InterceptorBox<P>.self)
+        let box = uncheckedCast(registration, to: InterceptorBox<P>.self)
         // Traced: the payload is kept as it was and as it is now, described only when read.
         var before: P?
         if recorder != nil { before = payload }
@@ -68,7 +68,7 @@ extension KeyedRegistrations {
           }
         }
         ctx.listenersRun &+= 1
-        let box = unsafeDowncast(registration, to: ListenerBox<P>.self)
+        let box = uncheckedCast(registration, to: ListenerBox<P>.self)
         guard let recorder else {
           call(box, ctx: &ctx, payload: payload)
           return ctx.immediateStopRequested

@@ -15,6 +15,7 @@ final class KeyedRegistrations: DeferredCompaction {
   @usableFromInline unowned(unsafe) let core: NodeCore
   // NB: accessed in place only, never `inout` across a call that could reach them again, so the
   // dynamic exclusivity check (which costs more than the access) could never fire.
+  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var listeners = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var interceptors = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var responders = SlotList<Registration>()

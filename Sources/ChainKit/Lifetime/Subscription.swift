@@ -20,13 +20,14 @@
 /// The ticket refers to its registration without owning it, so a token kept after the
 /// registration is gone keeps none of what the registration's closure captured, and without a
 /// weak reference, so the registration pays no side-table reference counting in dispatch. The
-/// invariant that makes the unowned reference safe: **`registration` is valid while `isEnded`
-/// is false**, because every registration ends its ticket when it is removed and in its deinit,
-/// before its memory goes. Builds with `CHAINKIT_INVARIANTS` check it on every use.
+/// invariant that makes the unretained reference safe: **`registration` is valid while
+/// `isEnded` is false**, because every registration is an ``AnyRegistration``, whose one
+/// implementation ends its ticket when it is removed and in its deinit, before its memory goes.
+/// Builds with `CHAINKIT_INVARIANTS` check it on every use.
 @MainActor
 public final class Subscription {
   /// Valid while `isEnded` is false (see the type's invariant); `nil` for a combined token.
-  private unowned(unsafe) var registration: (any Cancellable)?
+  private var registration: Unretained<AnyRegistration>?
   /// Set by ``end()``, which a registration's deinit may call on no actor; only the main actor
   /// reads it, and a deinit never overlaps a main-actor use of the same registration.
   nonisolated(unsafe) private(set) var isEnded = false
@@ -37,11 +38,6 @@ public final class Subscription {
   /// The tickets a combined token cancels; empty for a registration's own ticket.
   private var parts: [Subscription] = []
   private let isCombined: Bool
-  #if CHAINKIT_INVARIANTS
-    /// The same registration, weakly: what the invariant check compares against.
-    private weak var checkedRegistration: (any Cancellable)?
-    private var isAttached = false
-  #endif
 
   /// A ticket for a registration about to attach itself.
   nonisolated init() { isCombined = false }
@@ -58,12 +54,8 @@ public final class Subscription {
   }
 
   /// Points the ticket at its registration; called once, by the registration's initialiser.
-  func attach(to registration: any Cancellable) {
-    self.registration = registration
-    #if CHAINKIT_INVARIANTS
-      checkedRegistration = registration
-      isAttached = true
-    #endif
+  func attach(to registration: AnyRegistration) {
+    self.registration = Unretained(registration)
   }
 
   /// Marks the registration gone: it was removed, or is being deallocated.
@@ -123,11 +115,17 @@ public final class Subscription {
     return Subscription(parts: parts)
   }
 
+  /// The registrations this token can still end: its own, or its parts'.
+  var registrations: [AnyRegistration] {
+    if let live { return [live] }
+    return parts.flatMap(\.registrations)
+  }
+
   /// The registration, if it has not ended.
-  private var live: (any Cancellable)? {
+  private var live: AnyRegistration? {
     guard !isEnded else { return nil }
     checkInvariants()
-    return registration
+    return registration?.object
   }
 
   /// Checks the invariant the unowned reference rests on: a ticket that has not ended refers to a
@@ -136,10 +134,8 @@ public final class Subscription {
   /// Does nothing unless built with `CHAINKIT_INVARIANTS`.
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
-      if !isEnded {
-        precondition(
-          !isAttached || checkedRegistration != nil,
-          "a ticket outlived its registration without being ended")
+      if !isEnded, let registration {
+        precondition(registration.isAlive, "a ticket outlived its registration without being ended")
       }
     #endif
   }

@@ -13,19 +13,11 @@
 // - When what it belongs to goes first, the ticket is ended with it: cancelling does nothing
 //   and `isActive` is `false`.
 
-/// Something a ``Ticket`` can end: a registration of any kind.
-@MainActor
-protocol Cancellable: AnyObject {
-  /// Whether the registration can still run.
-  var isActive: Bool { get }
-  /// Ends the registration at once. Calling it again does nothing.
-  func cancel()
-}
-
 /// A registration's handle on itself: the token it returns.
 ///
-/// A registration creates its ticket, attaches itself to it (``Subscription/attach(to:)``), ends
-/// it when it is removed and in its deinit (``Subscription/end()``), and hands it out as its
-/// token, so one registration costs one token object and nothing more. The ticket refers to its
-/// registration without owning it (see ``Subscription`` for the invariant that makes that safe).
+/// Every registration is an ``AnyRegistration``, which creates its ticket, attaches itself to it
+/// (``Subscription/attach(to:)``), ends it when it is removed and in its deinit
+/// (``Subscription/end()``), and hands it out as its token, so one registration costs one token
+/// object and nothing more. The ticket refers to its registration without owning it (see
+/// ``Subscription`` for the invariant that makes that safe).
 typealias Ticket = Subscription

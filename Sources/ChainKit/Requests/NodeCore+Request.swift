@@ -89,7 +89,7 @@ extension KeyedRegistrations {
           recorder?.noteListener(slot: index - 1, capture: false, .removed)
           return nil
         }
-        let box = unsafeDowncast(registration, to: ResponderBox<P, R>.self)
+        let box = uncheckedCast(registration, to: ResponderBox<P, R>.self)
         ctx.listenersRun += 1
         let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
         do {

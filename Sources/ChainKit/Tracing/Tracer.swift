@@ -23,33 +23,26 @@ public protocol Tracer: AnyObject {
 /// it from that owner and is dropped once it has run, or once the owner goes away (``detach()``),
 /// so it never reaches a freed owner.
 @MainActor
-final class TracerInstallation: Cancellable {
+final class TracerInstallation: AnyRegistration {
   let tracer: any Tracer
   private var uninstall: (@MainActor (TracerInstallation) -> Void)?
-  /// What the token holds instead of the installation.
-  let ticket = Ticket()
 
   init(tracer: any Tracer, uninstall: @escaping @MainActor (TracerInstallation) -> Void) {
     self.tracer = tracer
     self.uninstall = uninstall
-    ticket.attach(to: self)
+    super.init()
   }
-
-  deinit { ticket.end() }
-
-  /// Installed, and its owner still there.
-  var isActive: Bool { uninstall != nil }
 
   /// Forgets the owner without calling back: the owner is going away.
   func detach() {
     uninstall = nil
-    ticket.end()
+    markRemoved()
   }
 
-  func cancel() {
-    guard let uninstall else { return }
+  override func removeFromOwner() {
+    let uninstall = uninstall
     self.uninstall = nil
-    uninstall(self)
+    uninstall?(self)
   }
 }
 

@@ -16,8 +16,8 @@
 /// - Each element knows its slot (``SlotIndexed/slot``), so vacating costs O(1); compaction runs
 ///   once vacated slots outnumber live ones, so removing every element one by one is linear.
 ///
-/// ``checkInvariants(_:)`` checks these; the tests run it after every step of their randomized
-/// programs.
+/// ``checkInvariants(_:)`` checks these; builds with `CHAINKIT_INVARIANTS` run it after every
+/// mutating operation, so every test exercises it.
 @usableFromInline
 @MainActor
 struct SlotList<Element: SlotIndexed> {
@@ -72,6 +72,7 @@ struct SlotList<Element: SlotIndexed> {
     (base + count).initialize(to: .passRetained(element))
     element.slot = count
     count += 1
+    checkInvariants()
   }
 
   private mutating func grow() {
@@ -98,6 +99,7 @@ struct SlotList<Element: SlotIndexed> {
     else { return false }
     base[slot] = nil
     vacated += 1
+    checkInvariants()
     // NB: released after the slot is vacated, so deinit code that reaches this list finds it
     // consistent.
     ReentryGuard.release(entry)
@@ -119,6 +121,7 @@ struct SlotList<Element: SlotIndexed> {
     for slot in kept..<count { base[slot] = nil }
     count = kept
     vacated = 0
+    checkInvariants()
   }
 
   /// Takes every element out and frees the storage; the caller releases what is returned.
@@ -134,6 +137,7 @@ struct SlotList<Element: SlotIndexed> {
     ReentryGuard.free(UnsafeMutableRawPointer(base))
     self.base = nil
     capacity = 0
+    checkInvariants()
     return entries
   }
 

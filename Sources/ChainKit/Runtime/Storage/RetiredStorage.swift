@@ -19,10 +19,20 @@ struct RetiredStorage {
   /// NB: called on a value already moved out of ``ReentryGuard/retired``: releasing a path may
   /// free cores and registrations whose deinit code runs operations that retire storage again.
   mutating func free() {
+    checkInvariants()
     paths = []
     for element in elements { element.release() }
     elements = []
     for buffer in buffers { buffer.deallocate() }
     buffers = []
+  }
+
+  /// Traps with a message if a buffer was retired twice: ``free()`` would free it twice.
+  ///
+  /// Run from ``free()``; does nothing unless built with `CHAINKIT_INVARIANTS`.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      precondition(Set(buffers).count == buffers.count, "a buffer retired twice")
+    #endif
   }
 }

@@ -8,6 +8,10 @@ final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
   private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>
   private var value: Value
+  #if CHAINKIT_INVARIANTS
+    /// Whether a thread is inside ``withLock(_:)``: what the check compares against.
+    var isHeld = false
+  #endif
 
   init(_ value: Value) {
     self.value = value
@@ -24,6 +28,23 @@ final class Locked<Value>: @unchecked Sendable {
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     SystemCalls.lock(mutex)
     defer { SystemCalls.unlock(mutex) }
+    #if CHAINKIT_INVARIANTS
+      // NB: after the unlock's defer, so it runs first: the flag is cleared inside the lock.
+      checkInvariants()
+      isHeld = true
+      defer { isHeld = false }
+    #endif
     return try body(&value)
+  }
+
+  /// Traps with a message if another thread is inside ``withLock(_:)`` while the caller holds
+  /// the mutex: the `@unchecked Sendable` rests on the mutex excluding them.
+  ///
+  /// Run from ``withLock(_:)`` just after locking; does nothing unless built with
+  /// `CHAINKIT_INVARIANTS`.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      precondition(!isHeld, "two threads inside one Locked value at once")
+    #endif
   }
 }

@@ -1,0 +1,13 @@
+/// `unsafeDowncast` in one audited place: `object` as a `T`, with no check in release builds.
+///
+/// Each caller knows the dynamic type from an invariant it states where it calls this (a key id
+/// is only ever registered, shared or subscribed with its own types; a bus slot is made for its
+/// event type). Builds with `CHAINKIT_INVARIANTS` check the cast and trap naming both types,
+/// instead of running code on an object of the wrong type.
+@inlinable @inline(__always)
+func uncheckedCast<T: AnyObject>(_ object: AnyObject, to type: T.Type) -> T {
+  #if CHAINKIT_INVARIANTS
+    precondition(object is T, "a \(Swift.type(of: object)) taken for a \(T.self)")
+  #endif
+  return unsafeDowncast(object, to: type)
+}
