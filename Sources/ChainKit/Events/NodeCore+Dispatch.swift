@@ -26,12 +26,11 @@ extension NodeCore {
     let mark = ReentryGuard.enter()
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
-    let recorder =
-      path.tracers.isEmpty
-      ? nil
-      : DispatchRecorder.make(
-        .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), path: path,
-        bubbles: bubbles)
+    let probe =
+      path.isProbed
+      ? path.makeProbe(
+        .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
+      : nil
 
     // Capture: from the root end of the path down to the target's parent, at the nodes with
     // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
@@ -51,7 +50,7 @@ extension NodeCore {
       visited = hit.index
       withUnretained(hit.registrations) { registrations in
         if registrations.hasCapture {
-          registrations.visitCapture(ctx: &ctx, payload: payload, recorder: recorder)
+          registrations.visitCapture(ctx: &ctx, payload: payload, probe: probe)
         }
       }
     }
@@ -60,7 +59,7 @@ extension NodeCore {
     _ = walk.refreshIfChanged()
     if !ctx.stopRequested, let first = walk.entries.first, first.index == 0 {
       withUnretained(first.registrations) { registrations in
-        registrations.visitTarget(ctx: &ctx, payload: &current, recorder: recorder)
+        registrations.visitTarget(ctx: &ctx, payload: &current, probe: probe)
       }
     }
     // Bubble: from the target's parents to the root end.
@@ -68,7 +67,7 @@ extension NodeCore {
       if !path.isChain, let reachedFrom = path.reachedFrom {
         bubbleAlongBranches(
           walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
-          recorder: recorder)
+          probe: probe)
       } else {
         _ = walk.refreshIfChanged()
         position = walk.firstPosition(after: 0)
@@ -80,12 +79,12 @@ extension NodeCore {
           position += 1
           visited = hit.index
           withUnretained(hit.registrations) { registrations in
-            registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
+            registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
           }
         }
       }
     }
-    return finish(ctx: ctx, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, parentID: parentID, mark: mark, probe: probe)
   }
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
@@ -96,7 +95,7 @@ extension NodeCore {
   @inlinable
   func bubbleAlongBranches<P>(
     walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
-    payload: P, recorder: DispatchRecorder?
+    payload: P, probe: (any DispatchProbe)?
   ) {
     let pathLength = withUnretained(walk.path) { $0.cores.count }
     var leaving = ContiguousArray<P>()
@@ -110,7 +109,7 @@ extension NodeCore {
       var current = leaving[reachedFrom[index]]
       if position < walk.entries.count, walk.entries[position].index == index {
         withUnretained(walk.entries[position].registrations) { registrations in
-          registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
+          registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
         }
         position += 1
       }
@@ -126,7 +125,7 @@ extension NodeCore {
   /// copied and then released with it.
   @inlinable
   func finish(
-    ctx: consuming EventContext, parentID: UInt64, mark: Int, recorder: DispatchRecorder?
+    ctx: consuming EventContext, parentID: UInt64, mark: Int, probe: (any DispatchProbe)?
   ) -> Outcome {
     DispatchIDs.current = parentID
     if ReentryGuard.refusalCount > mark {
@@ -136,7 +135,7 @@ extension NodeCore {
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
       errors: ctx.thrown ?? [])
     ReentryGuard.leave()
-    if let recorder { recorder.emit(outcome) }
+    if let probe { probe.dispatchFinished(outcome) }
     return outcome
   }
 
