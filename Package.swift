@@ -22,6 +22,9 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ChainKit", targets: ["ChainKit"]),
+    // Traces out of the process: JSON Lines files and streams (the part of tracing that needs
+    // Foundation), so that ChainKit itself imports nothing but the standard library.
+    .library(name: "ChainKitTracing", targets: ["ChainKitTracing"]),
     // @ChainEvents: its own product, so a user of plain ChainKit never builds swift-syntax.
     .library(name: "ChainEvents", targets: ["ChainEvents"]),
     .library(name: "ChainTUI", targets: ["ChainTUI"]),
@@ -40,6 +43,7 @@ let package = Package(
     .target(
       name: "ChainKit",
       swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
+    .target(name: "ChainKitTracing", dependencies: ["ChainKit"], swiftSettings: strict),
     .macro(
       name: "ChainEventsMacros",
       dependencies: [
@@ -50,20 +54,26 @@ let package = Package(
     ),
     .target(
       name: "ChainEvents", dependencies: ["ChainKit", "ChainEventsMacros"], swiftSettings: strict),
-    .target(name: "ChainTUI", dependencies: ["ChainKit", "CNcurses"], swiftSettings: strict),
+    .target(
+      name: "ChainTUI", dependencies: ["ChainKit", "ChainKitTracing", "CNcurses"],
+      swiftSettings: strict),
     .target(
       name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .executableTarget(
       name: "chaintui",
       dependencies: [
-        "ChainTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ChainTUI", "ChainKitTracing",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
-    .executableTarget(name: "chainkit-example", dependencies: ["ChainKit"], swiftSettings: strict),
+    .executableTarget(
+      name: "chainkit-example", dependencies: ["ChainKit", "ChainKitTracing"],
+      swiftSettings: strict),
     .executableTarget(
       name: "chaintui-example", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
-    .testTarget(name: "ChainKitTests", dependencies: ["ChainKit"], swiftSettings: strict),
+    .testTarget(
+      name: "ChainKitTests", dependencies: ["ChainKit", "ChainKitTracing"], swiftSettings: strict),
     // The macro's expansions and diagnostics, pinned as text.
     .testTarget(
       name: "ChainEventsMacrosTests",
@@ -77,7 +87,8 @@ let package = Package(
     // The macro as a user package uses it: through the ChainEvents product only.
     .testTarget(name: "ChainEventsTests", dependencies: ["ChainEvents"], swiftSettings: strict),
     .testTarget(
-      name: "ChainKitConcurrencyTests", dependencies: ["ChainKit"], swiftSettings: strict),
+      name: "ChainKitConcurrencyTests", dependencies: ["ChainKit", "ChainKitTracing"],
+      swiftSettings: strict),
     // Imports ChainKit without @testable: what a user's program can do with the public API.
     .testTarget(
       name: "ChainKitPublicAPITests", dependencies: ["ChainKit"], swiftSettings: strict),
@@ -88,7 +99,9 @@ let package = Package(
       name: "ChainKitConformanceTests", dependencies: ["ChainKit"], swiftSettings: strict),
     .testTarget(
       name: "ChainTUITests",
-      dependencies: ["ChainTUI", "ChainTUITesting", "ChainKit", "chaintui-example"],
+      dependencies: [
+        "ChainTUI", "ChainTUITesting", "ChainKit", "ChainKitTracing", "chaintui-example",
+      ],
       resources: [.copy("Scripts")],
       swiftSettings: strict
     ),

@@ -1,4 +1,5 @@
 import ChainKit  // NB: not @testable: records must be constructible with the public API.
+import ChainKitTracing
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 #if canImport(Glibc)
   import Glibc

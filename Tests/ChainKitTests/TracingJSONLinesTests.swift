@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 extension EventKey where Payload == String {
   fileprivate static let said = EventKey("said")
