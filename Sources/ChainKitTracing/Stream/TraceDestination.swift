@@ -1,7 +1,6 @@
 import ChainKit
 
 /// Where a ``TraceStream`` sends its lines.
-
 public enum TraceDestination: Sendable, Equatable, CustomStringConvertible {
   /// A regular file, created or truncated.
   case file(String)

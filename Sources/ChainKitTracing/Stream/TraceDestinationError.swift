@@ -5,7 +5,6 @@ import ChainKit
 /// ``TraceStream`` and ``JSONLinesTraceWriter`` throw it at start, for a destination that can
 /// never work: a directory, a path that exists and is not a socket, a file that cannot be
 /// created.
-
 public struct TraceDestinationError: Error, Equatable, CustomStringConvertible {
   /// The sentence, naming the path and what is wrong with it.
   public let description: String
