@@ -19,6 +19,9 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ChainKit", targets: ["ChainKit"]),
+    // Traces out of the process: JSON Lines files and streams (the part of tracing that needs
+    // Foundation), so that ChainKit itself imports nothing but the standard library.
+    .library(name: "ChainKitTracing", targets: ["ChainKitTracing"]),
     // @ChainEvents: its own product, so a user of plain ChainKit never builds swift-syntax.
     .library(name: "ChainEvents", targets: ["ChainEvents"]),
     .library(name: "ChainTUI", targets: ["ChainTUI"]),
@@ -37,6 +40,7 @@ let package = Package(
     .target(
       name: "ChainKit",
       swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
+    .target(name: "ChainKitTracing", dependencies: ["ChainKit"], swiftSettings: strict),
     .macro(
       name: "ChainEventsMacros",
       dependencies: [
@@ -50,19 +54,21 @@ let package = Package(
     // The Event chain scene declares its events with @ChainEvents, so ChainTUI (and everything
     // built on it) needs the macro: `make run` builds swift-syntax the first time.
     .target(
-      name: "ChainTUI", dependencies: ["ChainKit", "ChainEvents", "CNcurses"],
+      name: "ChainTUI", dependencies: ["ChainKit", "ChainKitTracing", "ChainEvents", "CNcurses"],
       swiftSettings: strict),
     .target(
       name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     .executableTarget(
       name: "chaintui",
       dependencies: [
-        "ChainTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ChainTUI", "ChainKitTracing",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
     .executableTarget(
-      name: "chainkit-example", dependencies: ["ChainKit", "ChainEvents"], swiftSettings: strict),
+      name: "chainkit-example", dependencies: ["ChainKit", "ChainKitTracing", "ChainEvents"],
+      swiftSettings: strict),
     .executableTarget(
       name: "chaintui-example", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
     // What the test targets share: the leak census trait, the seeded generator, the door to
@@ -71,7 +77,8 @@ let package = Package(
       name: "ChainKitTestSupport", dependencies: ["ChainKit"], path: "Tests/ChainKitTestSupport",
       swiftSettings: strict),
     .testTarget(
-      name: "ChainKitTests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      name: "ChainKitTests",
+      dependencies: ["ChainKit", "ChainKitTracing", "ChainKitTestSupport"],
       swiftSettings: strict),
     // The macro's expansions and diagnostics, pinned as text.
     .testTarget(
@@ -88,7 +95,8 @@ let package = Package(
       name: "ChainEventsTests", dependencies: ["ChainEvents", "ChainKitTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "ChainKitConcurrencyTests", dependencies: ["ChainKit", "ChainKitTestSupport"],
+      name: "ChainKitConcurrencyTests",
+      dependencies: ["ChainKit", "ChainKitTracing", "ChainKitTestSupport"],
       swiftSettings: strict),
     // Imports ChainKit without @testable: what a user's program can do with the public API.
     .testTarget(
@@ -105,7 +113,8 @@ let package = Package(
     .testTarget(
       name: "ChainTUITests",
       dependencies: [
-        "ChainTUI", "ChainTUITesting", "ChainKit", "chaintui-example", "ChainKitTestSupport",
+        "ChainTUI", "ChainTUITesting", "ChainKit", "ChainKitTracing", "chaintui-example",
+        "ChainKitTestSupport",
       ],
       resources: [.copy("Scripts")],
       swiftSettings: strict

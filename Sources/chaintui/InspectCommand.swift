@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChainKitTracing
 import ChainTUI
 import Foundation
 

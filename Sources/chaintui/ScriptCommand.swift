@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainKit
+import ChainKitTracing
 import ChainTUI
 import Foundation
 

@@ -83,6 +83,19 @@ struct NodeActivityTests {
     #expect(root.entries == ["capture ping leaf ran=0 passed"])
   }
 
+  @Test("a stop at an unobserved node ends the walk before the observed node's bubble phase")
+  func stopElsewhereEndsTheObservedWalk() throws {
+    let nodes = try chain("root", "mid", "leaf")
+    nodes[1].on(Keys.ping) { ctx, _ in ctx.stopPropagation() }
+    nodes[0].on(Keys.ping) { _, _ in }
+    let root = ActivityLog()
+    root.observe(nodes[0])
+    nodes[2].post(Keys.ping, 1)
+    #expect(root.entries == ["capture ping leaf ran=0 passed"])
+    _ = nodes[2].request(Keys.lookup, "x")
+    #expect(root.entries.last == "bubble lookup leaf ran=0 passed")
+  }
+
   @Test("a request's observer sees which node answered")
   func requestAnswerIsReported() throws {
     let nodes = try chain("root", "leaf")
@@ -160,13 +173,33 @@ struct NodeActivityTests {
     #expect(weakNode == nil)
   }
 
-  @Test("once its observer is cancelled, a path is untraced again: dispatches build no record")
+  @Test("once its observer is cancelled, a path is unheard again: dispatches make no probe")
   func cancelledObserverLeavesThePathUntraced() throws {
     let nodes = try chain("root", "leaf")
     let token = nodes[0].observeActivity { _ in }
-    #expect(!nodes[1].core.tracersOnPath.isEmpty)
-    token.cancel()
+    #expect(nodes[1].core.currentPath.isProbed)
     #expect(nodes[1].core.tracersOnPath.isEmpty)
+    token.cancel()
+    #expect(!nodes[1].core.currentPath.isProbed)
+  }
+
+  @Test("an observer alone builds no trace record; a tracer on the same path builds one")
+  func observerAloneBuildsNoRecord() throws {
+    let census = try #require(LiveObjectCensus.current)
+    let nodes = try chain("root", "mid", "leaf")
+    nodes[0].on(Keys.ping, capture: true) { _, _ in }
+    nodes[1].on(Keys.ping) { ctx, _ in ctx.stopPropagation() }
+    nodes[2].on(Keys.ping) { _, _ in }
+    let log = ActivityLog()
+    log.observe(nodes[1])
+    nodes[2].post(Keys.ping, 1)
+    _ = nodes[2].request(Keys.lookup, "x")
+    #expect(log.entries == ["bubble ping leaf ran=1 stopped", "bubble lookup leaf ran=0 passed"])
+    #expect(census.recordsBuilt == 0)
+    let installation = nodes[0].install(LoggingTracer(log: Log()))
+    nodes[2].post(Keys.ping, 2)
+    #expect(census.recordsBuilt == 1)
+    installation.cancel()
   }
 
   @Test("a dispatch's observers are called before the path's tracers receive its record")

@@ -1,3 +1,4 @@
+import ChainKitTracing
 import Foundation
 
 #if canImport(Glibc)

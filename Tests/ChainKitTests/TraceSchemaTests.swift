@@ -1,5 +1,6 @@
 import ChainKit  // NB: not @testable: records must be constructible with the public API.
 import ChainKitTestSupport
+import ChainKitTracing
 import Foundation
 import Testing
 

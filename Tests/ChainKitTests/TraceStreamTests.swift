@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 #if canImport(Glibc)
   import Glibc

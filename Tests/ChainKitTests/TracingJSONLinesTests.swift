@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 extension EventKey where Payload == String {
   fileprivate static let said = EventKey("said")

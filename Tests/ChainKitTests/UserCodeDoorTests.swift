@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// Every place where ChainKit calls user code, and the proof that each enters the
 /// ``ReentryGuard`` (rule 14).

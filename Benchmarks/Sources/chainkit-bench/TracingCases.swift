@@ -9,6 +9,8 @@ import ChainKit
 ///   per-post tracing checks (the path's cached tracer list fetched and tested, a nil recorder
 ///   passed to each hop); the ratio shows what a tracer elsewhere adds, not what those checks
 ///   cost.
+/// - `tracing.observed`: the same depth-8 post with one activity observer (a panel hearing its
+///   own node, ``Node/observeActivity(_:)``) on the root: what an observed path costs.
 /// - `tracing.shareOff` / `tracing.shareElsewhere`: a share of an `Int` to one subscriber with no
 ///   tracer anywhere, and with a tracer on an unrelated tree. (`share` used to describe its value
 ///   for the trace record even with tracing off; it now describes it only for a tracer.)
@@ -16,7 +18,7 @@ import ChainKit
 enum TracingCases {
   /// Every case of this file.
   static func all() -> [BenchCase] {
-    [off(), elsewhere(), shareOff(), shareElsewhere()]
+    [off(), elsewhere(), observed(), shareOff(), shareElsewhere()]
   }
 
   private static func off() -> BenchCase {
@@ -43,6 +45,25 @@ enum TracingCases {
         let token = unrelated.install(tracer)
         body(iterations)
         token.cancel()
+      }
+    }
+  }
+
+  private static func observed() -> BenchCase {
+    BenchCase(
+      id: "tracing.observed", label: "depth-8 post, an activity observer on the root",
+      deliveries: 8, callgrindIterations: 1_000
+    ) {
+      let chain = ChainFixture(depth: 8)
+      for node in chain.nodes { chain.listen(BenchKeys.click, at: node) }
+      let counter = chain.counter
+      let token = chain.root.observeActivity { activity in
+        counter.pointee &+= activity.listenersRun
+      }
+      let body = ChainKitCases.postLoop(chain, at: chain.leaf)
+      return { iterations in
+        body(iterations)
+        Sink.consume(token)
       }
     }
   }

@@ -12,7 +12,7 @@ extension KeyedRegistrations {
   /// Runs the interceptors on `payload`, in registration order.
   @inlinable @inline(__always)
   func runInterceptors<P>(
-    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+    ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?
   ) {
     guard let base = interceptors.base else { return }
     let count = interceptors.count
@@ -27,13 +27,13 @@ extension KeyedRegistrations {
         let box = uncheckedCast(registration, to: InterceptorBox<P>.self)
         // Traced: the payload is kept as it was and as it is now, described only when read.
         var before: P?
-        if recorder != nil { before = payload }
+        if probe != nil { before = payload }
         do {
           try box.body(&ctx, &payload)
         } catch {
           core.record(error, in: &ctx)
         }
-        if let recorder, let before { recorder.intercepted(before: before, after: payload) }
+        if let probe, let before { probe.intercepted(before: before, after: payload) }
         return ctx.immediateStopRequested
       }
       if stop { return }
@@ -42,11 +42,11 @@ extension KeyedRegistrations {
 
   /// Runs the listeners registered for `capture` among entries `start..<end`.
   ///
-  /// Vacated and removed ones are skipped; a recorder notes what became of each one.
+  /// Vacated and removed ones are skipped; a probe notes what became of each one.
   @inlinable @inline(__always)
   func runListeners<P>(
     capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P,
-    recorder: DispatchRecorder?
+    probe: (any DispatchProbe)?
   ) {
     guard let base = listeners.base else { return }
     let expected = Registration.matchWord(keyID: keyID, capture: capture)
@@ -55,7 +55,7 @@ extension KeyedRegistrations {
       let slot = base[index]
       index += 1
       guard let entry = slot else {
-        recorder?.noteListener(slot: index - 1, capture: capture, .removed)
+        probe?.noteListener(slot: index - 1, capture: capture, .removed)
         continue
       }
       let stop = withUnretained(entry) { registration in
@@ -63,24 +63,24 @@ extension KeyedRegistrations {
         if word != expected {
           // Another phase, removed, or once / target-bound: see `mayRun`.
           guard word == expected | 1, !registration.isRemoved, mayRun(registration) else {
-            if let recorder { note(registration, slot: index - 1, capture: capture, recorder) }
+            if let probe { note(registration, slot: index - 1, capture: capture, probe) }
             return false
           }
         }
         ctx.listenersRun &+= 1
         let box = uncheckedCast(registration, to: ListenerBox<P>.self)
-        guard let recorder else {
+        guard let probe else {
           call(box, ctx: &ctx, payload: payload)
           return ctx.immediateStopRequested
         }
         let errors = ctx.errorCount
         let stops = ctx.stopCount
         call(box, ctx: &ctx, payload: payload)
-        recorder.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
+        probe.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
         return ctx.immediateStopRequested
       }
       if stop {
-        recorder.map { noteSkipped(from: index, to: end, capture: capture, $0) }
+        probe.map { noteSkipped(from: index, to: end, capture: capture, $0) }
         return
       }
     }
@@ -98,23 +98,23 @@ extension KeyedRegistrations {
 
   /// Notes why a listener the loop did not run was skipped: the other phase, or removed.
   @usableFromInline
-  func note(_ registration: Registration, slot: Int, capture: Bool, _ recorder: DispatchRecorder) {
+  func note(_ registration: Registration, slot: Int, capture: Bool, _ probe: any DispatchProbe) {
     if registration.isRemoved {
-      recorder.noteListener(slot: slot, capture: registration.capture, .removed)
+      probe.noteListener(slot: slot, capture: registration.capture, .removed)
     } else if registration.capture != capture {
-      recorder.noteListener(slot: slot, capture: registration.capture, .otherPhase)
+      probe.noteListener(slot: slot, capture: registration.capture, .otherPhase)
     }
   }
 
   /// Notes the listeners of this phase among `start..<end` as skipped after a stop.
   @usableFromInline
-  func noteSkipped(from start: Int, to end: Int, capture: Bool, _ recorder: DispatchRecorder) {
+  func noteSkipped(from start: Int, to end: Int, capture: Bool, _ probe: any DispatchProbe) {
     guard let base = listeners.base, start < end else { return }
     for index in start..<end {
       guard let entry = base[index] else { continue }
       let registration = entry.takeUnretainedValue()
       guard registration.capture == capture else { continue }
-      recorder.noteListener(
+      probe.noteListener(
         slot: index, capture: capture, registration.isRemoved ? .removed : .skippedAfterStop)
     }
   }
@@ -141,93 +141,93 @@ extension KeyedRegistrations {
   /// the second. A stop from an interceptor lets both run; a listener an interceptor adds runs
   /// in neither.
   @inlinable @inline(__always)
-  func visitTarget<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
-    guard recorder == nil, interceptors.base == nil, !hasCapture else {
-      visitTargetInFull(ctx: &ctx, payload: &payload, recorder: recorder)
+  func visitTarget<P>(ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?) {
+    guard probe == nil, interceptors.base == nil, !hasCapture else {
+      visitTargetInFull(ctx: &ctx, payload: &payload, probe: probe)
       return
     }
     // Nothing runs before the listeners: one pass over them as they are now.
     ctx.currentPhase = .target
     ctx.currentCore = core
     runListeners(
-      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, recorder: nil)
+      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, probe: nil)
   }
 
-  /// ``visitTarget(ctx:payload:recorder:)`` with interceptors, capture listeners or a recorder.
+  /// ``visitTarget(ctx:payload:probe:)`` with interceptors, capture listeners or a probe.
   ///
   /// NB: not inlined, so that the common visit stays small enough to inline into dispatch.
   @inlinable @inline(never)
   func visitTargetInFull<P>(
-    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+    ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?
   ) {
     ctx.currentPhase = .target
     ctx.currentCore = core
-    recorder?.beginHop(phase: .target, ctx: ctx)
+    probe?.beginHop(phase: .target, ctx: ctx)
     let arrived = listeners.count
-    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
+    runInterceptors(ctx: &ctx, payload: &payload, probe: probe)
     let intercepted = listeners.count
     let stopsBefore = ctx.stopCount
     if !ctx.immediateStopRequested, hasCapture {
       runListeners(
-        capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
+        capture: true, from: 0, to: arrived, ctx: &ctx, payload: payload, probe: probe)
     }
     if !ctx.immediateStopRequested, ctx.stopCount == stopsBefore {
       let captured = listeners.count
       runListeners(
-        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
+        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, probe: probe)
       if captured > intercepted, !ctx.immediateStopRequested {
         runListeners(
           capture: false, from: intercepted, to: captured, ctx: &ctx, payload: payload,
-          recorder: recorder)
+          probe: probe)
       }
-    } else if let recorder {
+    } else if let probe {
       // A stop before the second pass: the target's other listeners did not get their turn.
-      noteSkipped(from: 0, to: arrived, capture: false, recorder)
+      noteSkipped(from: 0, to: arrived, capture: false, probe)
     }
-    recorder?.endHop(ctx: ctx)
+    probe?.endHop(ctx: ctx)
   }
 
   /// An ancestor on the way up: interceptors, then bubble listeners.
   @inlinable @inline(__always)
-  func visitBubble<P>(ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?) {
-    guard recorder == nil, interceptors.base == nil else {
-      visitBubbleInFull(ctx: &ctx, payload: &payload, recorder: recorder)
+  func visitBubble<P>(ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?) {
+    guard probe == nil, interceptors.base == nil else {
+      visitBubbleInFull(ctx: &ctx, payload: &payload, probe: probe)
       return
     }
     ctx.currentPhase = .bubble
     ctx.currentCore = core
     runListeners(
-      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, recorder: nil)
+      capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, probe: nil)
   }
 
-  /// ``visitBubble(ctx:payload:recorder:)`` with interceptors or a recorder.
+  /// ``visitBubble(ctx:payload:probe:)`` with interceptors or a probe.
   @inlinable @inline(never)
   func visitBubbleInFull<P>(
-    ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?
+    ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?
   ) {
     ctx.currentPhase = .bubble
     ctx.currentCore = core
-    recorder?.beginHop(phase: .bubble, ctx: ctx)
+    probe?.beginHop(phase: .bubble, ctx: ctx)
     let arrived = listeners.count
-    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
+    runInterceptors(ctx: &ctx, payload: &payload, probe: probe)
     if !ctx.immediateStopRequested {
       runListeners(
-        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, recorder: recorder)
-    } else if let recorder {
-      noteSkipped(from: 0, to: arrived, capture: false, recorder)
+        capture: false, from: 0, to: arrived, ctx: &ctx, payload: payload, probe: probe)
+    } else if let probe {
+      noteSkipped(from: 0, to: arrived, capture: false, probe)
     }
-    recorder?.endHop(ctx: ctx)
+    probe?.endHop(ctx: ctx)
   }
 
   /// An ancestor on the way down: capture listeners only.
   @inlinable @inline(__always)
-  func visitCapture<P>(ctx: inout EventContext, payload: P, recorder: DispatchRecorder?) {
+  func visitCapture<P>(ctx: inout EventContext, payload: P, probe: (any DispatchProbe)?) {
     ctx.currentPhase = .capture
     ctx.currentCore = core
-    recorder?.beginHop(phase: .capture, ctx: ctx)
+    probe?.beginHop(phase: .capture, ctx: ctx)
     runListeners(
       capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload,
-      recorder: recorder)
-    recorder?.endHop(ctx: ctx)
+      probe: probe)
+    probe?.endHop(ctx: ctx)
   }
 }

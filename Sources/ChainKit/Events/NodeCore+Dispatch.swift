@@ -28,12 +28,11 @@ extension NodeCore {
     let mark = runtime.enter()
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
-    let recorder =
-      path.tracers.isEmpty
-      ? nil
-      : DispatchRecorder.make(
-        .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), path: path,
-        bubbles: bubbles)
+    let probe =
+      path.isProbed
+      ? path.makeProbe(
+        .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
+      : nil
 
     // Capture: from the root end of the path down to the target's parent, at the nodes with
     // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
@@ -53,7 +52,7 @@ extension NodeCore {
       visited = hit.index
       withUnretained(hit.registrations) { registrations in
         if registrations.hasCapture {
-          registrations.visitCapture(ctx: &ctx, payload: payload, recorder: recorder)
+          registrations.visitCapture(ctx: &ctx, payload: payload, probe: probe)
         }
       }
     }
@@ -62,7 +61,7 @@ extension NodeCore {
     _ = walk.refreshIfChanged()
     if !ctx.stopRequested, let first = walk.entries.first, first.index == 0 {
       withUnretained(first.registrations) { registrations in
-        registrations.visitTarget(ctx: &ctx, payload: &current, recorder: recorder)
+        registrations.visitTarget(ctx: &ctx, payload: &current, probe: probe)
       }
     }
     // Bubble: from the target's parents to the root end.
@@ -70,7 +69,7 @@ extension NodeCore {
       if !path.isChain, let reachedFrom = path.reachedFrom {
         bubbleAlongBranches(
           walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
-          recorder: recorder)
+          probe: probe)
       } else {
         _ = walk.refreshIfChanged()
         position = walk.firstPosition(after: 0)
@@ -82,12 +81,12 @@ extension NodeCore {
           position += 1
           visited = hit.index
           withUnretained(hit.registrations) { registrations in
-            registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
+            registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
           }
         }
       }
     }
-    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 
   /// The bubble walk of a path over several parents: each node starts from the payload as the
@@ -98,7 +97,7 @@ extension NodeCore {
   @inlinable
   func bubbleAlongBranches<P>(
     walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
-    payload: P, recorder: DispatchRecorder?
+    payload: P, probe: (any DispatchProbe)?
   ) {
     let pathLength = withUnretained(walk.path) { $0.cores.count }
     var leaving = ContiguousArray<P>()
@@ -112,7 +111,7 @@ extension NodeCore {
       var current = leaving[reachedFrom[index]]
       if position < walk.entries.count, walk.entries[position].index == index {
         withUnretained(walk.entries[position].registrations) { registrations in
-          registrations.visitBubble(ctx: &ctx, payload: &current, recorder: recorder)
+          registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
         }
         position += 1
       }
@@ -129,7 +128,7 @@ extension NodeCore {
   @inlinable
   func finish(
     ctx: consuming EventContext, runtime: ChainRuntime, parentID: UInt64, mark: Int,
-    recorder: DispatchRecorder?
+    probe: (any DispatchProbe)?
   ) -> Outcome {
     runtime.currentDispatchID = parentID
     if runtime.refusalCount > mark {
@@ -139,7 +138,7 @@ extension NodeCore {
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
       errors: ctx.thrown ?? [])
     runtime.leave()
-    if let recorder { recorder.emit(outcome) }
+    if let probe { probe.dispatchFinished(outcome) }
     return outcome
   }
 

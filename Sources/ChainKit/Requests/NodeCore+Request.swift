@@ -25,11 +25,11 @@ extension NodeCore {
     let mark = runtime.enter()
 
     var ctx = EventContext(keyID: keyID, phase: .target, dispatchID: id, target: self)
-    let recorder =
-      path.tracers.isEmpty
-      ? nil
-      : DispatchRecorder.make(
-        .request, id: id, parent: parentID, key: key, box: PayloadBox(payload), path: path)
+    let probe =
+      path.isProbed
+      ? path.makeProbe(
+        .request, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: true)
+      : nil
     // Over several parents each node starts from the payload of the node it was reached from
     // (rule 17), so the payload each node passes on is kept.
     let reachedFrom = path.reachedFrom
@@ -44,7 +44,7 @@ extension NodeCore {
       if position < walk.entries.count, walk.entries[position].index == index {
         withUnretained(walk.entries[position].registrations) { registrations in
           walking = registrations.visitRequest(
-            isTarget: index == 0, ctx: &ctx, payload: &current, recorder: recorder,
+            isTarget: index == 0, ctx: &ctx, payload: &current, probe: probe,
             accept: accept)
         }
         position += 1
@@ -57,7 +57,7 @@ extension NodeCore {
       if reachedFrom != nil { leaving.append(current) }
       index += 1
     }
-    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, recorder: recorder)
+    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 }
 
@@ -66,56 +66,56 @@ extension KeyedRegistrations {
   /// returns `false` once `accept` says stop.
   @inlinable @inline(__always)
   func visitRequest<P, R>(
-    isTarget: Bool, ctx: inout EventContext, payload: inout P, recorder: DispatchRecorder?,
+    isTarget: Bool, ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?,
     accept: (R) -> Bool
   ) -> Bool {
     ctx.currentPhase = isTarget ? .target : .bubble
     ctx.currentCore = core
-    recorder?.beginHop(phase: ctx.phase, ctx: ctx)
-    defer { recorder?.endHop(ctx: ctx) }
+    probe?.beginHop(phase: ctx.phase, ctx: ctx)
+    defer { probe?.endHop(ctx: ctx) }
     let arrived = responders.count
-    runInterceptors(ctx: &ctx, payload: &payload, recorder: recorder)
+    runInterceptors(ctx: &ctx, payload: &payload, probe: probe)
     guard let base = responders.base else { return true }
     var index = 0
     while index < arrived, !ctx.immediateStopRequested {
       let slot = base[index]
       index += 1
       guard let entry = slot else {
-        recorder?.noteListener(slot: index - 1, capture: false, .removed)
+        probe?.noteListener(slot: index - 1, capture: false, .removed)
         continue
       }
       let answer: R? = withUnretained(entry) { registration in
         guard !registration.isRemoved, !registration.isTargetBound || mayRun(registration) else {
-          recorder?.noteListener(slot: index - 1, capture: false, .removed)
+          probe?.noteListener(slot: index - 1, capture: false, .removed)
           return nil
         }
         let box = uncheckedCast(registration, to: ResponderBox<P, R>.self)
         ctx.listenersRun += 1
-        let before = recorder == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
+        let before = probe == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
         do {
           let answer = try box.body(&ctx, payload)
-          recorder?.noteRan(
+          probe?.noteRan(
             slot: index - 1, capture: false, errors: before.0, stops: before.1, ctx: ctx)
-          if answer == nil { recorder?.noteListener(slot: index - 1, capture: false, .declined) }
+          if answer == nil { probe?.noteListener(slot: index - 1, capture: false, .declined) }
           return answer
         } catch {
           core.record(error, in: &ctx)
-          recorder?.noteListener(slot: index - 1, capture: false, .threw)
+          probe?.noteListener(slot: index - 1, capture: false, .threw)
           return nil
         }
       }
       guard let response = answer else { continue }
       let goesOn = accept(response)
-      recorder?.answered(by: core.name, walkEnds: !goesOn)
+      probe?.answered(by: core.name, walkEnds: !goesOn)
       if !goesOn {
-        recorder?.noteListener(slot: index - 1, capture: false, .answered)
-        recorder.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterAnswer, $0) }
+        probe?.noteListener(slot: index - 1, capture: false, .answered)
+        probe.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterAnswer, $0) }
         return false
       }
-      recorder?.noteListener(slot: index - 1, capture: false, .answered)
+      probe?.noteListener(slot: index - 1, capture: false, .answered)
     }
     if ctx.immediateStopRequested {
-      recorder.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterStop, $0) }
+      probe.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterStop, $0) }
     }
     return true
   }
@@ -123,11 +123,11 @@ extension KeyedRegistrations {
   /// Notes the responders among `start..<end` as skipped, for `outcome`'s reason.
   @usableFromInline
   func noteSkippedResponders(
-    from start: Int, to end: Int, _ outcome: ListenerRecord.Outcome, _ recorder: DispatchRecorder
+    from start: Int, to end: Int, _ outcome: ListenerRecord.Outcome, _ probe: any DispatchProbe
   ) {
     guard let base = responders.base, start < end else { return }
     for index in start..<end where base[index] != nil {
-      recorder.noteListener(slot: index, capture: false, outcome)
+      probe.noteListener(slot: index, capture: false, outcome)
     }
   }
 }

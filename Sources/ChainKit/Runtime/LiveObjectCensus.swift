@@ -18,6 +18,7 @@
     @TaskLocal static var current: LiveObjectCensus?
 
     private let counts = Locked([Int](repeating: 0, count: Kind.allCases.count))
+    private let records = Locked(0)
 
     init() {}
 
@@ -31,6 +32,12 @@
         return live
       }
     }
+
+    /// How many dispatch records were built in this scope: a dispatch that only activity
+    /// observers hear builds none.
+    var recordsBuilt: Int { records.withLock { $0 } }
+
+    func noteRecordBuilt() { records.withLock { $0 += 1 } }
 
     func enter(_ kind: Kind) { counts.withLock { $0[kind.rawValue] += 1 } }
     func leave(_ kind: Kind) { counts.withLock { $0[kind.rawValue] -= 1 } }

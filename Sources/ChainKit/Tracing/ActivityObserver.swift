@@ -1,22 +1,45 @@
-/// The observer behind ``Node/observeActivity(_:)``: a tracer of one node, by identity.
+/// The observer behind ``Node/observeActivity(_:)``, and its registration on its node.
 ///
-/// It is installed like any tracer (a ``TracerInstallation`` on its node's core, which ends the
-/// token's ticket when it is removed, when the node goes, and in its deinit), so a path with an
-/// observer on it is traced and a path without one costs nothing more. Records reach it through
-/// ``DispatchRecorder``, which knows the cores of the path; ``receive(_:)`` ignores the rest.
+/// Not a ``Tracer``: its node's core holds it in ``NodeCore/observers``, the node's paths list
+/// it with its node's index (``PathCache/observers``), and a dispatch along such a path makes an
+/// ``ActivityProbe`` that measures the hops at the observed nodes, without building a trace
+/// record. The token holds its ticket; `uninstall` removes it from its core and is dropped once
+/// it has run, or once the core goes away (``detach()``), so it never reaches a freed core.
 @MainActor
-final class ActivityObserver: Tracer {
-  /// The observed core's identity; never dereferenced.
-  let coreID: ObjectIdentifier
-  let body: @MainActor (NodeActivity) -> Void
+final class ActivityObserver: Cancellable {
+  /// An observer on a path, and its node's index in the path.
+  typealias Watch = (observer: ActivityObserver, index: Int)
 
-  init(core: NodeCore, body: @escaping @MainActor (NodeActivity) -> Void) {
-    coreID = ObjectIdentifier(core)
+  let body: @MainActor (NodeActivity) -> Void
+  private var uninstall: (@MainActor (ActivityObserver) -> Void)?
+  /// What the token holds instead of the observer.
+  let ticket = Ticket()
+
+  init(
+    body: @escaping @MainActor (NodeActivity) -> Void,
+    uninstall: @escaping @MainActor (ActivityObserver) -> Void
+  ) {
     self.body = body
+    self.uninstall = uninstall
+    ticket.attach(to: self)
   }
 
-  /// Records arrive through ``ActivityDelivery`` instead, with the node's hops picked out.
-  func receive(_ record: TraceRecord) {}
+  deinit { ticket.end() }
+
+  /// Installed, and its core still there.
+  var isActive: Bool { uninstall != nil }
+
+  /// Forgets the core without calling back: the core is going away.
+  func detach() {
+    uninstall = nil
+    ticket.end()
+  }
+
+  func cancel() {
+    guard let uninstall else { return }
+    self.uninstall = nil
+    uninstall(self)
+  }
 }
 
 /// Hands activities to their observers in the order their dispatches were posted.

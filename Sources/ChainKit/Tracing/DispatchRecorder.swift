@@ -10,8 +10,8 @@
 /// the record is read; the kept hops go to the box too (``RecordedHops``), made into hop records
 /// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
 /// makes them. So a traced dispatch allocates the box and the kept hops' buffer, and one array
-/// more if an interceptor ran. With an ``ActivityObserver`` on the path the hop records are made
-/// at once, to find each observer's hops.
+/// more if an interceptor ran. The activity observers on the path hear the dispatch through their
+/// own probe (``ActivityProbe``), so they never make a record built.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
 /// than the recording it guards, and it could never fire, by this invariant (checked by
@@ -25,7 +25,7 @@
 ///    Tracers are called by ``emit(_:)`` only after the recorder is recycled.
 @MainActor
 @usableFromInline
-final class DispatchRecorder {
+final class DispatchRecorder: DispatchProbe {
   typealias PendingHop = RecordedHops.Hop
   private typealias Extra = RecordedHops.Extra
 
@@ -62,10 +62,6 @@ final class DispatchRecorder {
   private weak var namesPath: PathCache?
   // NB: unchecked: without it `bubble8.traced` costs measurably more.
   @exclusivity(unchecked) private var names: [String] = []
-  /// Whether an ``ActivityObserver`` is among the path's tracers; found with the names.
-  @exclusivity(unchecked) private var hasObservers = false
-  /// Per hop of the last finished record, its node's index in the path (-1 if unknown).
-  @exclusivity(unchecked) private var hopIndices: [Int] = []
   @exclusivity(unchecked) private var nextFree: DispatchRecorder?
   /// Recorders not in use: the runtime's list (``ChainRuntime/freeRecorders``).
   private static var free: DispatchRecorder? {
@@ -114,7 +110,6 @@ final class DispatchRecorder {
       recorder = DispatchRecorder()
     }
     recorder.walk(path)
-    if recorder.hasObservers { ActivityDelivery.begin(outermost: ReentryGuard.depth <= 1) }
     recorder.begin(kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
     return recorder
   }
@@ -125,7 +120,6 @@ final class DispatchRecorder {
       names.reserveCapacity(path.cores.count)
       for core in path.cores { names.append(core.name) }
       namesPath = path
-      hasObservers = path.tracers.contains { $0 is ActivityObserver }
     }
     cores = path.cores
     tracers = path.tracers
@@ -148,38 +142,27 @@ final class DispatchRecorder {
   }
 
   /// Sends the finished record to the tracers on the path.
-  ///
-  /// The recorder is free for another dispatch as soon as the record is made, so a tracer that posts reuses it.
   @usableFromInline
-  func emit(_ outcome: Outcome) {
+  func dispatchFinished(_ outcome: Outcome) {
+    emit(outcome, deliveringFirst: nil)
+  }
+
+  /// Sends the finished record to the tracers on the path, after handing `activities` (if the
+  /// path is observed too) to their observers.
+  ///
+  /// The recorder is free for another dispatch as soon as the record is made, so a tracer that
+  /// posts reuses it.
+  func emit(
+    _ outcome: Outcome,
+    deliveringFirst activities: [(observer: ActivityObserver, activity: NodeActivity)]?
+  ) {
     let record = TraceRecord.dispatch(finish(outcome))
     let tracers = self.tracers
-    let observed = hasObservers
-    var activities: [(observer: ActivityObserver, activity: NodeActivity)] = []
-    if observed, case .dispatch(let dispatch) = record {
-      activities = self.activities(in: dispatch)
-    }
     recycle()
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
-    if observed { ActivityDelivery.deliver(activities) }
+    if let activities { ActivityDelivery.deliver(activities) }
     Trace.emit(record, to: tracers)
-  }
-
-  /// Each observer's view of `record`: the hops at its node, found by identity.
-  private func activities(
-    in record: DispatchRecord
-  ) -> [(observer: ActivityObserver, activity: NodeActivity)] {
-    var found: [(observer: ActivityObserver, activity: NodeActivity)] = []
-    let hops = record.hops
-    for case let observer as ActivityObserver in tracers {
-      guard let index = cores.firstIndex(where: { ObjectIdentifier($0) == observer.coreID })
-      else { continue }
-      for (hop, hopIndex) in zip(hops, hopIndices) where hopIndex == index {
-        found.append((observer, NodeActivity(record, hop: hop)))
-      }
-    }
-    return found
   }
 
   private func recycle() {
@@ -339,6 +322,9 @@ final class DispatchRecorder {
   /// The record of the dispatch as it ended with `outcome`.
   func finish(_ outcome: Outcome) -> DispatchRecord {
     let now = TraceClock.now()
+    #if CHAINKIT_INVARIANTS
+      LiveObjectCensus.current?.noteRecordBuilt()
+    #endif
     // NB: `if let`, not `Optional.map`: a closure made on the main actor and passed to a
     // nonisolated function checks the executor when called.
     var payload = TraceText("")
@@ -348,21 +334,13 @@ final class DispatchRecorder {
     let recorded = RecordedHops(
       names: names, walk: walk, walked: walked, end: end, kept: kept, extras: extras)
     var hops = HopList.made([])
-    if let box, !hasObservers {
+    if let box {
       // NB: the record shares `kept`'s buffer; recycle() starts a new one for the next dispatch.
       box.keepHops(recorded)
       hops = .recorded(box)
     } else {
-      // The observers' activities are found by each hop's node index, made with the records;
-      // `hopIndices`' buffer is reused.
-      var indices: [Int]?
-      if hasObservers {
-        hopIndices.removeAll(keepingCapacity: true)
-        indices = hopIndices
-        hopIndices = []
-      }
-      hops = .made(recorded.records(box: box, indices: &indices))
-      hopIndices = indices ?? []
+      var noIndices: [Int]?
+      hops = .made(recorded.records(box: nil, indices: &noIndices))
     }
     return DispatchRecord(
       id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, origin: names.first ?? "",

@@ -44,6 +44,24 @@ struct DispatchWalk {
     }
   }
 
+  /// The position at which the walk visits the node at path `index` in `phase`, if it does.
+  func position(of index: Int, in phase: Phase) -> Int? {
+    guard index >= 0, index < count else { return nil }
+    if isRequest {
+      switch phase {
+      case .capture: return nil
+      case .target: return index == 0 ? 0 : nil
+      case .bubble: return index > 0 ? index : nil
+      }
+    }
+    let target = count - 1
+    switch phase {
+    case .capture: return index > 0 ? target - index : nil
+    case .target: return index == 0 ? target : nil
+    case .bubble: return index > 0 && bubbles ? target + index : nil
+    }
+  }
+
   /// Whether `position` is the last one at which a walk that ended at `end` reached its node,
   /// where a node the walk only passed gets its one ``HopRecord/passed`` hop.
   @inline(__always)

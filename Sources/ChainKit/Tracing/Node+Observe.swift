@@ -30,6 +30,14 @@ extension Node {
   public func observeActivity(
     _ observer: @escaping @MainActor (NodeActivity) -> Void
   ) -> Subscription {
-    install(ActivityObserver(core: core, body: observer))
+    // NB: unowned(unsafe), as for a tracer: retire() detaches every observer before the core
+    // can go away.
+    let observer = ActivityObserver(body: observer) { [unowned(unsafe) core] observer in
+      core.observers.removeAll { $0 === observer }
+      core.touch()
+    }
+    core.observers.append(observer)
+    core.touch()
+    return Subscription(observer.ticket)
   }
 }

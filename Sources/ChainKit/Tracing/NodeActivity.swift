@@ -4,8 +4,9 @@
 /// An observer added with ``Node/observeActivity(_:)`` gets one activity per phase in which a
 /// dispatch reached its node: the capture phase on the way down, the target, the bubble phase on
 /// the way up (a request: the target, then each ancestor), including phases where nothing ran
-/// there (``passed``). It is a view of one ``HopRecord`` of the dispatch's ``DispatchRecord``,
-/// matched to the node by identity, so two nodes with the same name are never confused.
+/// there (``passed``). It says what the node's ``HopRecord`` in the dispatch's ``DispatchRecord``
+/// would say, matched to the node by identity, so two nodes with the same name are never
+/// confused; no record is built for it.
 public struct NodeActivity: Sendable, Equatable {
   /// The dispatch's id, as in ``DispatchRecord/id``.
   public var dispatchID: UInt64
@@ -40,26 +41,30 @@ public struct NodeActivity: Sendable, Equatable {
   /// Whether the dispatch only passed the node: nothing ran, stopped, was thrown or rewritten.
   public var passed: Bool
   let payloadText: TraceText
-  let rewrittenFromText: TraceText?
-  let rewrittenText: TraceText?
+  var rewrittenFromText: TraceText?
+  var rewrittenText: TraceText?
 
-  /// The activity of `hop` in `record`.
-  init(_ record: DispatchRecord, hop: HopRecord) {
-    dispatchID = record.id
-    parentID = record.parent
-    kind = record.kind
-    key = record.key
-    phase = hop.phase
-    target = record.origin
-    payloadText = record.payloadText
-    rewrittenFromText = hop.interceptedFromText
-    rewrittenText = hop.interceptedToText
-    listenersRun = hop.listenersRun
-    stopped = hop.stopped
-    stoppedImmediately = hop.stoppedImmediately
-    prevented = hop.prevented
-    answered = hop.answered
-    errors = hop.errors
-    passed = hop.passed
+  /// The activity of a dispatch that only passed the node in `phase`; ``ActivityProbe`` fills in
+  /// what happened at a hop where something did.
+  init(
+    dispatchID: UInt64, parentID: UInt64?, kind: DispatchRecord.Kind, key: String, phase: Phase,
+    target: String, payloadText: TraceText
+  ) {
+    self.dispatchID = dispatchID
+    self.parentID = parentID
+    self.kind = kind
+    self.key = key
+    self.phase = phase
+    self.target = target
+    self.payloadText = payloadText
+    rewrittenFromText = nil
+    rewrittenText = nil
+    listenersRun = 0
+    stopped = false
+    stoppedImmediately = false
+    prevented = false
+    answered = false
+    errors = []
+    passed = true
   }
 }

@@ -2,10 +2,10 @@
 ///
 /// NB: `clock_gettime` directly: `ContinuousClock.now` and `Duration` arithmetic cost several
 /// times as many instructions, and a traced dispatch reads the clock once per visited node.
-enum TraceClock {
+package enum TraceClock {
   /// Nanoseconds since an arbitrary fixed point (the system's boot, on Linux).
   @inline(__always)
-  static func now() -> UInt64 {
+  package static func now() -> UInt64 {
     SystemCalls.monotonicNanoseconds()
   }
 }

@@ -43,6 +43,7 @@ extension NodeCore {
     var out = ContiguousArray<NodeCore>()
     var reachedFrom = ContiguousArray<Int>()
     var tracers: [any Tracer] = []
+    var observers: [ActivityObserver.Watch] = []
     // An explicit stack instead of recursion: trees may be 100,000 levels deep. Each entry
     // remembers the index of the node that pushed it: the node it is reached from if it is
     // still unvisited when popped.
@@ -54,13 +55,15 @@ extension NodeCore {
       out.append(core)
       reachedFrom.append(from)
       for installation in core.tracers { tracers.append(installation.tracer) }
+      for observer in core.observers { observers.append((observer, index)) }
       for parent in core.parents.reversed() where parent.mark != epoch {
         stack.append((parent, index))
       }
     }
     replaceCachedPath(
       with: PathCache(
-        cores: out, reachedFrom: reachedFrom, tracers: tracers, builtAt: runtime.lastStamp))
+        cores: out, reachedFrom: reachedFrom, tracers: tracers, observers: observers,
+        builtAt: runtime.lastStamp))
     let clock = self.clock.resolved
     self.clock = clock
     cachedVersion = clock.version

@@ -29,6 +29,8 @@ final class NodeCore {
   /// The index in ``keyed`` of each key's entry.
   var keyedIndex: [Int: Int] = [:]
   var tracers: [TracerInstallation] = []
+  /// The activity observers of this node (``Node/observeActivity(_:)``).
+  var observers: [ActivityObserver] = []
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
   // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var data: NodeData?
@@ -38,7 +40,7 @@ final class NodeCore {
   /// Scratch mark for graph walks; compared against ``ChainRuntime/epoch``.
   var mark: UInt64 = 0
   /// The runtime's stamp (``ChainRuntime/nextStamp()``) at the last change to what a path
-  /// through this node depends on: its parents, its tracers, its keys, its release.
+  /// through this node depends on: its parents, its tracers and observers, its keys, its release.
   ///
   /// A cached path through it is current while this is what it was when the path was computed.
   // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
@@ -127,9 +129,12 @@ final class NodeCore {
     for installation in tracers { installation.detach() }
     let detachedTracers = tracers
     tracers = []
+    for observer in observers { observer.detach() }
+    let detachedObservers = observers
+    observers = []
     for registrations in keyed { registrations.removeAll() }
     data?.retire()
-    withExtendedLifetime(detachedTracers) {}
+    withExtendedLifetime((detachedTracers, detachedObservers)) {}
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
   }
 

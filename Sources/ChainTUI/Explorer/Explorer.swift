@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 import Foundation
 
 /// Runs the ChainTUI explorer on your own scenes, in this process's terminal.

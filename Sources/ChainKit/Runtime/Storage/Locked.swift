@@ -4,7 +4,7 @@
 /// which hands the lock from one waiter to the next through the kernel; with more posting threads
 /// than cores it falls into a convoy. Measured here (2 cores, 8 threads appending 100,000 Ints
 /// each, `-O`): `Mutex` 11-80 s, this lock 0.07-0.1 s. See swiftlang/swift#88440.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
   private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>
   private var value: Value
@@ -13,7 +13,7 @@ final class Locked<Value>: @unchecked Sendable {
     var isHeld = false
   #endif
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     mutex = UnsafeMutablePointer<SystemCalls.MutexStorage>.allocate(capacity: 1)
     SystemCalls.initializeMutex(mutex)
@@ -25,7 +25,7 @@ final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value while holding the lock; `body` must not call back into ChainKit.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     SystemCalls.lock(mutex)
     defer { SystemCalls.unlock(mutex) }
     #if CHAINKIT_INVARIANTS

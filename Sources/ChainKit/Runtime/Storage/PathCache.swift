@@ -22,6 +22,10 @@ final class PathCache {
   let builtAt: UInt64
   /// The tracers installed on any node of the path.
   @usableFromInline let tracers: [any Tracer]
+  /// The activity observers of the path's nodes, in path order, with their node's index.
+  let observers: [ActivityObserver.Watch]
+  /// Whether a dispatch along the path is heard: a tracer or an activity observer is on it.
+  @usableFromInline let isProbed: Bool
   /// For a path over several parents, the index of the node each node was reached from (its child
   /// on the path; -1 for the target); `nil` when each node was reached from the one before it.
   ///
@@ -46,11 +50,12 @@ final class PathCache {
   private var hitsByKey: [Int: PathHits] = [:]
 
   /// The path of a retired node: empty.
-  static let empty = PathCache(cores: [], reachedFrom: [], tracers: [], builtAt: 0)
+  static let empty = PathCache(
+    cores: [], reachedFrom: [], tracers: [], observers: [], builtAt: 0)
 
   init(
     cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer],
-    builtAt: UInt64
+    observers: [ActivityObserver.Watch], builtAt: UInt64
   ) {
     self.cores = cores
     self.builtAt = builtAt
@@ -59,11 +64,43 @@ final class PathCache {
     self.reachedFrom = isChain ? nil : reachedFrom
     self.isChain = isChain
     self.tracers = tracers
+    self.observers = observers
+    isProbed = !tracers.isEmpty || !observers.isEmpty
     refs = .allocate(capacity: cores.count)
     _ = refs.initialize(from: cores.lazy.map { Unmanaged.passUnretained($0) })
   }
 
   isolated deinit { refs.deallocate() }
+
+  /// The probe of a dispatch along this path (``isProbed``): the trace recorder for its
+  /// tracers, an activity probe for its observers, or both.
+  ///
+  /// Out of line: only heard dispatches need one.
+  ///
+  /// - Parameters:
+  ///   - kind: Event or request.
+  ///   - id: The dispatch id.
+  ///   - parent: The enclosing dispatch's id, or 0.
+  ///   - key: The key's name.
+  ///   - box: The payload, kept undescribed: made by the caller, specialised for its type.
+  ///   - bubbles: Whether the event's key bubbles: where the walk ends.
+  /// - Returns: The probe the dispatch calls at each hop and when it returns.
+  @usableFromInline
+  func makeProbe(
+    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
+    bubbles: Bool
+  ) -> any DispatchProbe {
+    guard !observers.isEmpty else {
+      return DispatchRecorder.make(
+        kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
+    }
+    let activity = ActivityProbe(
+      kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
+    guard !tracers.isEmpty else { return activity }
+    let recorder = DispatchRecorder.make(
+      kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
+    return ProbePair(recorder: recorder, activity: activity)
+  }
 
   /// Whether this is still `owner`'s path: no node on it changed since it was computed.
   func isCurrent(for owner: NodeCore) -> Bool {

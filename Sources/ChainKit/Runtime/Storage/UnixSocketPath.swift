@@ -69,6 +69,17 @@ package enum BrokenPipeGuard: Equatable, Sendable {
   package var setsSocketOption: Bool { self == .socketOption }
 }
 
+/// What a path is on disk.
+package enum FileKind: Equatable, Sendable {
+  case missing, regular, directory, socket, fifo, other
+
+  /// The kind of `path`, following symbolic links.
+  package static func of(_ path: String) -> FileKind {
+    guard let mode = SystemCalls.fileMode(path) else { return .missing }
+    return FileKind(mode: mode)
+  }
+}
+
 extension FileKind {
   /// The kind a `st_mode` says, by the POSIX file-type bits (the same values on Linux, Musl and
   /// Darwin, whose `mode_t` is 16 bits wide; widened here).

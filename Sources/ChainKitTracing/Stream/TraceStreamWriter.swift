@@ -1,3 +1,4 @@
+import ChainKit
 import Foundation
 
 /// The loop of a ``TraceStream``'s own thread: takes lines from the buffer, encodes them and

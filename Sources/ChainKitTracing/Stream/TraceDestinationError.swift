@@ -1,3 +1,5 @@
+import ChainKit
+
 /// Why a trace cannot be written where it was asked to go, in words for people.
 ///
 /// ``TraceStream`` and ``JSONLinesTraceWriter`` throw it at start, for a destination that can

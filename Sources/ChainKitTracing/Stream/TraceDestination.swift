@@ -1,3 +1,5 @@
+import ChainKit
+
 /// Where a ``TraceStream`` sends its lines.
 public enum TraceDestination: Sendable, Equatable, CustomStringConvertible {
   /// A regular file, created or truncated.
@@ -46,16 +48,5 @@ public enum TraceDestination: Sendable, Equatable, CustomStringConvertible {
     case .pipe(let path): "pipe \(path)"
     case .socket(let path): "socket \(path)"
     }
-  }
-}
-
-/// What a path is on disk.
-package enum FileKind: Equatable, Sendable {
-  case missing, regular, directory, socket, fifo, other
-
-  /// The kind of `path`, following symbolic links.
-  package static func of(_ path: String) -> FileKind {
-    guard let mode = SystemCalls.fileMode(path) else { return .missing }
-    return FileKind(mode: mode)
   }
 }

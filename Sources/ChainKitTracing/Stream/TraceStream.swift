@@ -1,6 +1,7 @@
 // Tracing/Stream: trace lines out of the process. `TraceStream` (the tracer) puts records in a
 // bounded `TraceStreamBuffer`; a `TraceStreamWriter` thread encodes and writes them to a
 // `TraceOutput` (file, pipe or socket, the folder's one holder of a file descriptor).
+public import ChainKit
 public import Foundation
 
 /// A tracer that streams its records out of the process, as JSON Lines of the trace schema, to a

@@ -1,3 +1,5 @@
+import ChainKit
+
 /// The open file, pipe or socket a ``TraceStream`` writes to: the one type of the stream that
 /// holds a file descriptor.
 ///
@@ -9,6 +11,7 @@
 /// Writing never raises SIGPIPE: sockets are written with `MSG_NOSIGNAL` (Darwin: `SO_NOSIGPIPE`),
 /// and SIGPIPE is ignored before a pipe is opened if nobody handles it. A reader that goes
 /// away closes the output; ``reopenIfDue()`` tries again at most every ``retryNanoseconds``.
+
 final class TraceOutput: @unchecked Sendable {
   let destination: TraceDestination
   private var fd: Int32 = -1
