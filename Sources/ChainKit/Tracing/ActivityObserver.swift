@@ -3,17 +3,16 @@
 /// Not a ``Tracer``: its node's core holds it in ``NodeCore/observers``, the node's paths list
 /// it with its node's index (``PathCache/observers``), and a dispatch along such a path makes an
 /// ``ActivityProbe`` that measures the hops at the observed nodes, without building a trace
-/// record. The token holds its ticket; `uninstall` removes it from its core and is dropped once
-/// it has run, or once the core goes away (``detach()``), so it never reaches a freed core.
+/// record. The token holds its ticket (``AnyRegistration``); `uninstall` removes it from its core and
+/// is dropped once it has run, or once the core goes away (``detach()``), so it never reaches a
+/// freed core.
 @MainActor
-final class ActivityObserver: Cancellable {
+final class ActivityObserver: AnyRegistration {
   /// An observer on a path, and its node's index in the path.
   typealias Watch = (observer: ActivityObserver, index: Int)
 
   let body: @MainActor (NodeActivity) -> Void
   private var uninstall: (@MainActor (ActivityObserver) -> Void)?
-  /// What the token holds instead of the observer.
-  let ticket = Ticket()
 
   init(
     body: @escaping @MainActor (NodeActivity) -> Void,
@@ -21,24 +20,19 @@ final class ActivityObserver: Cancellable {
   ) {
     self.body = body
     self.uninstall = uninstall
-    ticket.attach(to: self)
+    super.init()
   }
-
-  deinit { ticket.end() }
-
-  /// Installed, and its core still there.
-  var isActive: Bool { uninstall != nil }
 
   /// Forgets the core without calling back: the core is going away.
   func detach() {
     uninstall = nil
-    ticket.end()
+    markRemoved()
   }
 
-  func cancel() {
-    guard let uninstall else { return }
+  override func removeFromOwner() {
+    let uninstall = uninstall
     self.uninstall = nil
-    uninstall(self)
+    uninstall?(self)
   }
 }
 

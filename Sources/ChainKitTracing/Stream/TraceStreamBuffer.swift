@@ -1,4 +1,4 @@
-public import ChainKit
+import ChainKit
 import Dispatch
 
 /// The bounded hand-off between the main actor, which puts lines in, and a stream's writer
