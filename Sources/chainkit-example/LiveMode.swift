@@ -1,8 +1,8 @@
-import ChainKit
 // `chainkit-example --live [--count N]`: a program to watch in `chaintui inspect`. It keeps
 // posting events from a timer on the main actor and from a background thread, and publishing
 // on a bus, with its trace streamed to CHAINKIT_TRACE (a socket, a pipe or a file).
 import ChainEvents
+import ChainKit
 import ChainKitTracing
 import Foundation
 

@@ -25,6 +25,8 @@ final class ChainRuntime {
 
   // MARK: The door (ReentryGuard)
 
+  // NB: the door's counters and the dispatch ids are read and written on every post and
+  // request: unchecked (`bubble1.chainkit`, `bubble8.request`).
   /// How many operations are under way, nested ones included.
   @exclusivity(unchecked) @usableFromInline var depth = 0
   /// Set by the first refusal; every nested operation is refused until depth returns to 0.
@@ -38,7 +40,8 @@ final class ChainRuntime {
   var refusalUntraced = false
   /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
   var refusals: [ChainError] = []
-  /// `refusals.count`, read on every dispatch without touching the array.
+  /// `refusals.count`, read on every dispatch without touching the array (unchecked:
+  /// `bubble1.chainkit`).
   @exclusivity(unchecked) @usableFromInline var refusalCount = 0
   /// Lists walked while they changed, compacted once nothing walks them.
   var pendingCompactions: [any DeferredCompaction] = []
@@ -47,16 +50,16 @@ final class ChainRuntime {
 
   // MARK: Dispatch ids
 
-  /// The last dispatch id handed out.
+  /// The last dispatch id handed out (unchecked, as the id below: `bubble1.chainkit`).
   @exclusivity(unchecked) @usableFromInline var lastDispatchID: UInt64 = 0
   /// The id of the innermost event or request under way; 0 when none is.
   ///
-  /// A nested dispatch records it as its parent.
+  /// A nested dispatch records it as its parent. Unchecked: `bubble1.chainkit`.
   @exclusivity(unchecked) @usableFromInline var currentDispatchID: UInt64 = 0
 
   // MARK: Topology
 
-  /// The last stamp handed out.
+  /// The last stamp handed out (unchecked: read on every path check, `bubble64.afterMount`).
   ///
   /// Every change of what a path depends on takes a new one, so stamps order changes across
   /// every tree (``NodeCore/stamp``, ``PathCache``). Stamp 1 is the loose clock's first version;
@@ -76,7 +79,7 @@ final class ChainRuntime {
 
   // MARK: Data sharing
 
-  /// The data-sharing counters and scratch storage.
+  /// The data-sharing counters and scratch storage (unchecked: `share1000.chainkit`).
   @exclusivity(unchecked) var data = DataState()
 
   // MARK: Deferred work and pools
@@ -88,7 +91,8 @@ final class ChainRuntime {
   /// Whether an observed outermost dispatch is under way: its own record delivers
   /// `pendingActivities`.
   var outerWillDeliverActivities = false
-  /// Dispatch recorders not in use, linked through their `nextFree`.
+  /// Dispatch recorders not in use, linked through their `nextFree` (unchecked:
+  /// `bubble8.traced`).
   @exclusivity(unchecked) var freeRecorders: DispatchRecorder?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   ///

@@ -24,6 +24,8 @@
 final class TopologyClock {
   /// The stamp of the last change in this tree; only ever set to a fresh stamp, so a node never
   /// mistakes another clock's version, or an older one, for its cache's.
+  ///
+  /// Unchecked: read on every post's path check (`bubble8.chainkit`).
   @exclusivity(unchecked) @usableFromInline var version: UInt64
   /// The clock this one was merged into when its tree was mounted in another; `nil` while this
   /// is the tree's clock.

@@ -39,7 +39,7 @@ struct ArchitectureDocTests {
 
   @Test("the path check refuses a path that does not exist")
   func pathCheckFailsOnAMismatch() {
-    let paths = Self.namedPaths(in: "see `Tree/NoSuchFile.swift` and `Tree/PathCache.swift`")
+    let paths = Self.namedPaths(in: "see `Tree/NoSuchFile.swift` and `Tree/Topology.swift`")
     #expect(paths.filter { !Self.exists($0) } == ["Tree/NoSuchFile.swift"])
   }
 
@@ -88,7 +88,7 @@ struct ArchitectureDocTests {
     let chainKit = try #require(rows.first { $0.name == "ChainKit" })
     let imports = try ImportScan.imports(under: Self.root, chainKit.folder)
     var fewer = chainKit
-    fewer.imports.remove("Foundation")
+    fewer.imports.remove("Synchronization")
     var more = chainKit
     more.imports.insert("ChainTUI")
     #expect(ImportScan.mismatches(chainKit, imports: imports).isEmpty)
