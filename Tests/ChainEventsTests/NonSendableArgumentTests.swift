@@ -1,4 +1,4 @@
-import Foundation
+import ChainKitTestSupport
 import Testing
 
 /// A `@ChainEvents` method whose argument is not `Sendable` is refused on that method's line, by
@@ -50,45 +50,10 @@ struct NonSendableArgumentTests {
     #expect(result.status == 0, "the control does not compile:\n\(result.output)")
   }
 
-  /// Type-checks `source` as Snippet.swift (so named in the diagnostics).
-  static func compile(_ source: String) throws -> (status: Int32, output: String) {
-    let build = try #require(buildDirectory(), "no ChainEvents.swiftmodule near the test binary")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("chainevents-sendable-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try source.write(
-      to: directory.appendingPathComponent("Snippet.swift"), atomically: true, encoding: .utf8)
-    let plugin = build.appendingPathComponent("ChainEventsMacros-tool")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: plugin.path),
-      "no macro plugin at \(plugin.path)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.currentDirectoryURL = directory
-    process.arguments = [
-      "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6",
-      "-I", build.appendingPathComponent("Modules").path,
-      "-load-plugin-executable", "\(plugin.path)#ChainEventsMacros", "Snippet.swift",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// The build directory the running test binary sits in (`.build/debug`), where SwiftPM puts
-  /// `Modules/ChainEvents.swiftmodule` and the plugin `ChainEventsMacros-tool`.
-  static func buildDirectory() -> URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<6 {
-      let module = directory.appendingPathComponent("Modules/ChainEvents.swiftmodule")
-      if FileManager.default.fileExists(atPath: module.path) { return directory }
-      directory.deleteLastPathComponent()
-    }
-    return nil
+  /// Type-checks `source` as Snippet.swift (so named in the diagnostics), with the macro plugin.
+  static func compile(_ source: String) throws -> ProcessResult {
+    try SnippetCompiler.compile(
+      source, stage: .typecheck, asLibrary: true, importing: "ChainEvents",
+      macroPlugins: ["ChainEventsMacros"])
   }
 }

@@ -26,11 +26,13 @@ package enum SnippetCompiler {
   ///   - module: A module the source imports; the build's `Modules` directory is the one
   ///     holding it.
   ///   - searchPaths: More `-I` folders, relative to the package root (a module map).
+  ///   - macroPlugins: Macro targets of this package whose built plugin (`NAME-tool`, beside the
+  ///     `Modules` directory) the compiler loads, as SwiftPM does for a user's package.
   /// - Returns: The compiler's exit status and what it printed.
   /// - Throws: When the modules are not found beside the test binary, or `swiftc` cannot start.
   package static func compile(
     _ source: String, stage: Stage, asLibrary: Bool, importing module: String,
-    searchPaths: [String] = []
+    searchPaths: [String] = [], macroPlugins: [String] = []
   ) throws -> ProcessResult {
     let modules = try #require(
       PackageLayout.modulesDirectory(holding: module),
@@ -50,6 +52,12 @@ package enum SnippetCompiler {
     arguments += ["-swift-version", "6", "-I", modules.path]
     for path in searchPaths {
       arguments += ["-I", PackageLayout.root.appendingPathComponent(path).path]
+    }
+    for plugin in macroPlugins {
+      let tool = modules.deletingLastPathComponent().appendingPathComponent("\(plugin)-tool")
+      try #require(
+        FileManager.default.isExecutableFile(atPath: tool.path), "no macro plugin at \(tool.path)")
+      arguments += ["-load-plugin-executable", "\(tool.path)#\(plugin)"]
     }
     return try runProcess(arguments + [file.path])
   }
