@@ -103,13 +103,16 @@ bench-publish: setup
 bench-callgrind: setup
 	@scripts/bench-callgrind.sh $(ARGS)
 
-## docs: build the DocC archives of ChainKit, ChainTUI and ChainEvents into .build/docs.
+## docs: build the DocC archives of ChainKit, ChainKitTracing, ChainTUI and ChainEvents into .build/docs.
 docs: setup
 	$(SWIFT) build -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOLS_DIR)
 	@mkdir -p $(DOCS_DIR)
 	docc convert Sources/ChainKit/ChainKit.docc --fallback-display-name ChainKit \
 	  --fallback-bundle-identifier org.chainkit.ChainKit \
 	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainKit.doccarchive
+	docc convert Sources/ChainKitTracing/ChainKitTracing.docc --fallback-display-name ChainKitTracing \
+	  --fallback-bundle-identifier org.chainkit.ChainKitTracing \
+	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainKitTracing.doccarchive
 	docc convert Sources/ChainTUI/ChainTUI.docc --fallback-display-name ChainTUI \
 	  --fallback-bundle-identifier org.chainkit.ChainTUI \
 	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainTUI.doccarchive

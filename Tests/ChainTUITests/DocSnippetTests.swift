@@ -34,6 +34,7 @@ struct DocSnippetTests {
     for catalog in [
       "Sources/ChainKit/ChainKit.docc", "Sources/ChainTUI/ChainTUI.docc",
       "Sources/ChainEvents/ChainEvents.docc",
+      "Sources/ChainKitTracing/ChainKitTracing.docc",
     ] {
       let folder = root.appendingPathComponent(catalog)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
