@@ -31,8 +31,15 @@ final class BindingGroup<G>: AnyRegistration {
   /// The most changes one outside write may set off, deferred ones included.
   @usableFromInline static var roundLimit: Int { 64 }
 
+  /// The runtime every propagation goes through.
+  ///
+  /// NB: held, not read from `ChainRuntime.main` on every change: that lazily initialised global
+  /// costs a call to its accessor and to `swift_once` per read (`binding.chainkit`).
+  @usableFromInline let runtime: ChainRuntime
+
   init(name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>) {
-    self.id = ChainRuntime.main.nextBindingID()
+    runtime = ChainRuntime.main
+    self.id = runtime.nextBindingID()
     self.name = name.isEmpty ? "binding \(id)" : name
     self.tracer = tracer
     self.members = members
@@ -67,7 +74,7 @@ final class BindingGroup<G>: AnyRegistration {
   /// change runs specialised for the binding's types from the write to the last observer.
   @inlinable
   func propagate(from source: MemberBox<G>, value: G) {
-    let runtime = ChainRuntime.main
+    let runtime = self.runtime
     guard !isRemoved, runtime.admit(name) == nil else { return }
     _ = runtime.enter()
     defer { runtime.leave() }

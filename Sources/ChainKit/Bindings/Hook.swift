@@ -27,6 +27,11 @@ public final class Hook<Args, Result> {
   private var isNotifying = false
   /// Calls made during the current round, notified in the next.
   private var deferredCalls: [(args: Args, result: Result)] = []
+  /// The runtime every call's notification round goes through.
+  ///
+  /// NB: held, not read from `ChainRuntime.main` on every call: that lazily initialised global
+  /// costs a call to its accessor and to `swift_once` per read (like ``Property``'s).
+  private let runtime = ChainRuntime.main
 
   /// Wraps a function.
   ///
@@ -57,7 +62,7 @@ public final class Hook<Args, Result> {
   /// Runs notification rounds through the ``ReentryGuard``: this call's, then one per batch of
   /// calls made during the previous round.
   private func notify(_ args: Args, _ result: Result) {
-    let runtime = ChainRuntime.main
+    let runtime = self.runtime
     guard runtime.admit(displayName) == nil else { return }
     _ = runtime.enter()
     isNotifying = true

@@ -43,6 +43,12 @@ public final class Property<Value> {
   /// For a write made during a round: the value before it, to notify once the round is over.
   @exclusivity(unchecked) @usableFromInline var deferredOld: Value?
   @usableFromInline let hasOwner: Bool
+  /// The runtime every write's notification round goes through.
+  ///
+  /// NB: held, not read from `ChainRuntime.main` on every write: that lazily initialised global
+  /// costs a call to its accessor and to `swift_once` per read (`binding.chainkit` paid it in
+  /// each of its properties' rounds and in the group's).
+  @usableFromInline let runtime = ChainRuntime.main
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
   /// The ``ObservableProperty`` made by ``observable``, kept so every caller gets the same one.
@@ -105,7 +111,7 @@ public final class Property<Value> {
   /// of writes made during the previous round.
   @inlinable
   func notify(old: Value, new: Value, skipping skipped: ObjectIdentifier?) {
-    let runtime = ChainRuntime.main
+    let runtime = self.runtime
     guard runtime.admit(displayName) == nil else { return }
     _ = runtime.enter()
     isNotifying = true

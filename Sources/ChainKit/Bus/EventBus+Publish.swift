@@ -85,7 +85,7 @@ extension EventBus {
   /// (rule 14): nested at once, refused past the limit.
   @inlinable
   func deliver<Event>(_ event: Event, in slot: BusSlot<Event>) -> Outcome {
-    let runtime = ChainRuntime.main
+    let runtime = slot.runtime
     if let refusal = runtime.admit(slot.typeName) {
       return Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [refusal.error])
     }

@@ -12,7 +12,7 @@ extension KeyedRegistrations {
   /// Runs the interceptors on `payload`, in registration order.
   @inlinable @inline(__always)
   func runInterceptors<P>(
-    ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?
+    ctx: inout EventContext, payload: inout P, probe: DispatchProbe?
   ) {
     guard let base = interceptors.base else { return }
     let count = interceptors.count
@@ -46,7 +46,7 @@ extension KeyedRegistrations {
   @inlinable @inline(__always)
   func runListeners<P>(
     capture: Bool, from start: Int, to end: Int, ctx: inout EventContext, payload: P,
-    probe: (any DispatchProbe)?
+    probe: DispatchProbe?
   ) {
     guard let base = listeners.base else { return }
     let expected = Registration.matchWord(keyID: keyID, capture: capture)
@@ -98,7 +98,7 @@ extension KeyedRegistrations {
 
   /// Notes why a listener the loop did not run was skipped: the other phase, or removed.
   @usableFromInline
-  func note(_ registration: Registration, slot: Int, capture: Bool, _ probe: any DispatchProbe) {
+  func note(_ registration: Registration, slot: Int, capture: Bool, _ probe: DispatchProbe) {
     if registration.isRemoved {
       probe.noteListener(slot: slot, capture: registration.capture, .removed)
     } else if registration.capture != capture {
@@ -108,7 +108,7 @@ extension KeyedRegistrations {
 
   /// Notes the listeners of this phase among `start..<end` as skipped after a stop.
   @usableFromInline
-  func noteSkipped(from start: Int, to end: Int, capture: Bool, _ probe: any DispatchProbe) {
+  func noteSkipped(from start: Int, to end: Int, capture: Bool, _ probe: DispatchProbe) {
     guard let base = listeners.base, start < end else { return }
     for index in start..<end {
       guard let entry = base[index] else { continue }
@@ -141,7 +141,7 @@ extension KeyedRegistrations {
   /// the second. A stop from an interceptor lets both run; a listener an interceptor adds runs
   /// in neither.
   @inlinable @inline(__always)
-  func visitTarget<P>(ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?) {
+  func visitTarget<P>(ctx: inout EventContext, payload: inout P, probe: DispatchProbe?) {
     guard probe == nil, interceptors.base == nil, !hasCapture else {
       visitTargetInFull(ctx: &ctx, payload: &payload, probe: probe)
       return
@@ -158,7 +158,7 @@ extension KeyedRegistrations {
   /// NB: not inlined, so that the common visit stays small enough to inline into dispatch.
   @inlinable @inline(never)
   func visitTargetInFull<P>(
-    ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?
+    ctx: inout EventContext, payload: inout P, probe: DispatchProbe?
   ) {
     ctx.currentPhase = .target
     ctx.currentCore = core
@@ -189,7 +189,7 @@ extension KeyedRegistrations {
 
   /// An ancestor on the way up: interceptors, then bubble listeners.
   @inlinable @inline(__always)
-  func visitBubble<P>(ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?) {
+  func visitBubble<P>(ctx: inout EventContext, payload: inout P, probe: DispatchProbe?) {
     guard probe == nil, interceptors.base == nil else {
       visitBubbleInFull(ctx: &ctx, payload: &payload, probe: probe)
       return
@@ -203,7 +203,7 @@ extension KeyedRegistrations {
   /// ``visitBubble(ctx:payload:probe:)`` with interceptors or a probe.
   @inlinable @inline(never)
   func visitBubbleInFull<P>(
-    ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?
+    ctx: inout EventContext, payload: inout P, probe: DispatchProbe?
   ) {
     ctx.currentPhase = .bubble
     ctx.currentCore = core
@@ -221,7 +221,7 @@ extension KeyedRegistrations {
 
   /// An ancestor on the way down: capture listeners only.
   @inlinable @inline(__always)
-  func visitCapture<P>(ctx: inout EventContext, payload: P, probe: (any DispatchProbe)?) {
+  func visitCapture<P>(ctx: inout EventContext, payload: P, probe: DispatchProbe?) {
     ctx.currentPhase = .capture
     ctx.currentCore = core
     probe?.beginHop(phase: .capture, ctx: ctx)

@@ -97,7 +97,7 @@ extension NodeCore {
   @inlinable
   func bubbleAlongBranches<P>(
     walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
-    payload: P, probe: (any DispatchProbe)?
+    payload: P, probe: DispatchProbe?
   ) {
     let pathLength = withUnretained(walk.path) { $0.cores.count }
     var leaving = ContiguousArray<P>()
@@ -128,7 +128,7 @@ extension NodeCore {
   @inlinable
   func finish(
     ctx: consuming EventContext, runtime: ChainRuntime, parentID: UInt64, mark: Int,
-    probe: (any DispatchProbe)?
+    probe: DispatchProbe?
   ) -> Outcome {
     runtime.currentDispatchID = parentID
     if runtime.refusalCount > mark {

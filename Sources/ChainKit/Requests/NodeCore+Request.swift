@@ -66,7 +66,7 @@ extension KeyedRegistrations {
   /// returns `false` once `accept` says stop.
   @inlinable @inline(__always)
   func visitRequest<P, R>(
-    isTarget: Bool, ctx: inout EventContext, payload: inout P, probe: (any DispatchProbe)?,
+    isTarget: Bool, ctx: inout EventContext, payload: inout P, probe: DispatchProbe?,
     accept: (R) -> Bool
   ) -> Bool {
     ctx.currentPhase = isTarget ? .target : .bubble
@@ -123,7 +123,7 @@ extension KeyedRegistrations {
   /// Notes the responders among `start..<end` as skipped, for `outcome`'s reason.
   @usableFromInline
   func noteSkippedResponders(
-    from start: Int, to end: Int, _ outcome: ListenerRecord.Outcome, _ probe: any DispatchProbe
+    from start: Int, to end: Int, _ outcome: ListenerRecord.Outcome, _ probe: DispatchProbe
   ) {
     guard let base = responders.base, start < end else { return }
     for index in start..<end where base[index] != nil {

@@ -54,7 +54,7 @@ final class ActivityProbe: DispatchProbe {
     ActivityDelivery.begin(outermost: ReentryGuard.depth <= 1)
   }
 
-  func beginHop(phase: Phase, ctx: borrowing EventContext) {
+  override func beginHop(phase: Phase, ctx: borrowing EventContext) {
     let core = ObjectIdentifier(ctx.currentCore)
     current = -1
     for watch in watches where ObjectIdentifier(cores[watch.index]) == core {
@@ -70,7 +70,7 @@ final class ActivityProbe: DispatchProbe {
     rewrite = nil
   }
 
-  func intercepted<P>(before: P, after: P) {
+  override func intercepted<P>(before: P, after: P) {
     guard current >= 0, let box = box as? PayloadBox<P> else { return }
     if let rewrite {
       box.replace(at: rewrite.to, with: after)
@@ -79,18 +79,20 @@ final class ActivityProbe: DispatchProbe {
     }
   }
 
-  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
     if outcome == .removed { sawRemoved = true }
   }
 
-  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {}
+  override func noteRan(
+    slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
+  ) {}
 
-  func answered(by node: String, walkEnds: Bool) {
+  override func answered(by node: String, walkEnds: Bool) {
     answered = true
     if walkEnds, end == nil { end = currentPosition() }
   }
 
-  func endHop(ctx: borrowing EventContext) {
+  override func endHop(ctx: borrowing EventContext) {
     let stopped = ctx.stopRequested && !before.stopped
     if stopped, end == nil { end = currentPosition() }
     guard current >= 0 else { return }
@@ -121,7 +123,7 @@ final class ActivityProbe: DispatchProbe {
     heard.append(Heard(index: current, activity: activity))
   }
 
-  func dispatchFinished(_ outcome: Outcome) {
+  override func dispatchFinished(_ outcome: Outcome) {
     ActivityDelivery.deliver(take())
   }
 

@@ -9,30 +9,39 @@
 /// The dispatch makes one probe per traced or observed dispatch (``PathCache/makeProbe(_:id:parent:key:box:bubbles:)``)
 /// and calls it, in walk order, only at the nodes that have registrations for the key; a node
 /// the walk only passed is inferred from the walk (``DispatchWalk``) when the dispatch finishes.
+///
+/// NB: a class, not a protocol: the walk threads an optional probe through every hop, and an
+/// optional class reference is one word where `DispatchProbe?` is two (an untraced
+/// `bubble8.chainkit` cost 986 Ir with the existential, 966 with the recorder's one word).
+/// The methods here do nothing; each kind overrides what it hears.
 @MainActor
 @usableFromInline
-protocol DispatchProbe: AnyObject {
+class DispatchProbe {
+  @usableFromInline init() {}
+
   /// The dispatch arrived at `ctx.currentCore` in `phase`, before its interceptors ran.
-  func beginHop(phase: Phase, ctx: borrowing EventContext)
+  @usableFromInline func beginHop(phase: Phase, ctx: borrowing EventContext) {}
 
   /// Interceptors at the current hop rewrote the payload from `before` to `after`.
-  func intercepted<P>(before: P, after: P)
+  @usableFromInline func intercepted<P>(before: P, after: P) {}
 
   /// What became of the listener (or responder) in `slot` at the current hop.
-  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome)
+  @usableFromInline
+  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {}
 
   /// The listener in `slot` ran; `errors` and `stops` are the context's counts before it ran.
-  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext)
+  @usableFromInline
+  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {}
 
   /// A responder at the current hop answered; `walkEnds` when its answer ended the walk.
-  func answered(by node: String, walkEnds: Bool)
+  @usableFromInline func answered(by node: String, walkEnds: Bool) {}
 
   /// The dispatch left the current hop.
-  func endHop(ctx: borrowing EventContext)
+  @usableFromInline func endHop(ctx: borrowing EventContext) {}
 
   /// The dispatch returned with `outcome`: the probe hands on what it heard, and is not called
   /// again.
-  func dispatchFinished(_ outcome: Outcome)
+  @usableFromInline func dispatchFinished(_ outcome: Outcome) {}
 }
 
 /// The probe of a path with both tracers and activity observers: each hears every call.
@@ -44,33 +53,36 @@ final class ProbePair: DispatchProbe {
   init(recorder: DispatchRecorder, activity: ActivityProbe) {
     self.recorder = recorder
     self.activity = activity
+    super.init()
   }
 
-  func beginHop(phase: Phase, ctx: borrowing EventContext) {
+  override func beginHop(phase: Phase, ctx: borrowing EventContext) {
     recorder.beginHop(phase: phase, ctx: ctx)
     activity.beginHop(phase: phase, ctx: ctx)
   }
 
-  func intercepted<P>(before: P, after: P) {
+  override func intercepted<P>(before: P, after: P) {
     recorder.intercepted(before: before, after: after)
     activity.intercepted(before: before, after: after)
   }
 
-  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
     recorder.noteListener(slot: slot, capture: capture, outcome)
     activity.noteListener(slot: slot, capture: capture, outcome)
   }
 
-  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {
+  override func noteRan(
+    slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
+  ) {
     recorder.noteRan(slot: slot, capture: capture, errors: errors, stops: stops, ctx: ctx)
   }
 
-  func answered(by node: String, walkEnds: Bool) {
+  override func answered(by node: String, walkEnds: Bool) {
     recorder.answered(by: node, walkEnds: walkEnds)
     activity.answered(by: node, walkEnds: walkEnds)
   }
 
-  func endHop(ctx: borrowing EventContext) {
+  override func endHop(ctx: borrowing EventContext) {
     recorder.endHop(ctx: ctx)
     activity.endHop(ctx: ctx)
   }
@@ -78,7 +90,7 @@ final class ProbePair: DispatchProbe {
   /// Observers first, as with an activity probe alone: a tracer that reacts to a record (the
   /// explorer notes a refused nested dispatch at its target) then finds the nodes' own lines of
   /// the dispatch already there.
-  func dispatchFinished(_ outcome: Outcome) {
+  override func dispatchFinished(_ outcome: Outcome) {
     let heard = activity.take()
     recorder.emit(outcome, deliveringFirst: heard)
   }

@@ -69,7 +69,7 @@ final class DispatchRecorder: DispatchProbe {
     set { ChainRuntime.main.freeRecorders = newValue }
   }
 
-  private init() {}
+  private override init() {}
 
   /// A recorder for a dispatch that never walked its path (refused for nesting too deep).
   init<P>(
@@ -80,6 +80,7 @@ final class DispatchRecorder: DispatchProbe {
     names.reserveCapacity(path.count)
     for core in path { names.append(core.name) }
     self.names = names
+    super.init()
     begin(kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: true)
   }
 
@@ -143,7 +144,7 @@ final class DispatchRecorder: DispatchProbe {
 
   /// Sends the finished record to the tracers on the path.
   @usableFromInline
-  func dispatchFinished(_ outcome: Outcome) {
+  override func dispatchFinished(_ outcome: Outcome) {
     emit(outcome, deliveringFirst: nil)
   }
 
@@ -197,7 +198,7 @@ final class DispatchRecorder: DispatchProbe {
   }
 
   @usableFromInline
-  func beginHop(phase: Phase, ctx: borrowing EventContext) {
+  override func beginHop(phase: Phase, ctx: borrowing EventContext) {
     hop = PendingHop(phase: phase, position: locate(ObjectIdentifier(ctx.currentCore), phase))
     if hop.position < 0 {
       hop.extra = extras.count
@@ -222,7 +223,7 @@ final class DispatchRecorder: DispatchProbe {
 
   /// Keeps the payload before and after an interceptor at the current hop, undescribed.
   @usableFromInline
-  func intercepted<P>(before: P, after: P) {
+  override func intercepted<P>(before: P, after: P) {
     guard let box = box as? PayloadBox<P> else { return }
     if hop.from == 0 {
       hop.from = box.keep(before)
@@ -235,7 +236,7 @@ final class DispatchRecorder: DispatchProbe {
   /// Notes that a responder at the current hop answered; `walkEnds` when its answer ended the
   /// request's walk.
   @usableFromInline
-  func answered(by node: String, walkEnds: Bool = false) {
+  override func answered(by node: String, walkEnds: Bool = false) {
     hop.answered = true
     if answeredBy == nil { answeredBy = node }
     if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
@@ -244,7 +245,7 @@ final class DispatchRecorder: DispatchProbe {
   /// Notes what became of the listener in `slot` at the current hop; of two notes for one
   /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
   @usableFromInline @inline(__always)
-  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
     let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
     if hop.extra < 0 || extras[hop.extra].listeners == nil,
       ListenerRecords.note(record, in: &hop.listeners)
@@ -271,7 +272,9 @@ final class DispatchRecorder: DispatchProbe {
 
   /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
   @usableFromInline
-  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext) {
+  override func noteRan(
+    slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
+  ) {
     let outcome: ListenerRecord.Outcome =
       ctx.errorCount > errors
       ? .threw
@@ -281,7 +284,7 @@ final class DispatchRecorder: DispatchProbe {
   }
 
   @usableFromInline
-  func endHop(ctx: borrowing EventContext) {
+  override func endHop(ctx: borrowing EventContext) {
     let now = TraceClock.now()
     defer { stamp = now }
     let ran = ctx.listenersRun - before.listeners

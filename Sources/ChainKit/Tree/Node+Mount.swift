@@ -8,7 +8,7 @@ extension Node {
   /// - Throws: ``ChainError/mountCycle(child:parent:)`` if `parent` is this node or one of its
   ///   descendants; the tree is left unchanged.
   public func mount(at parent: Node) throws(ChainError) {
-    if core.parents.contains(where: { $0 === parent.core }) { return }
+    if core.parentIndex(of: parent.core) != nil { return }
     if parent.core === core { throw .mountCycle(child: name, parent: parent.name) }
     // A leaf cannot be above anything and a root cannot be below anything, so the common ways
     // of building a tree need no walk; otherwise walk the parent's ancestors.
@@ -28,7 +28,7 @@ extension Node {
 
   /// Removes `parent` from this node's parents; does nothing if it is not one.
   public func unmount(from parent: Node) {
-    guard core.parents.contains(where: { $0 === parent.core }) else { return }
+    guard core.parentIndex(of: parent.core) != nil else { return }
     Trace.emitMount(
       .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
     core.unlink(from: parent.core)

@@ -9,7 +9,7 @@ extension NodeCore {
 
   /// Removes `parent` from the parents, and this node from its children, in O(1) amortised.
   func unlink(from parent: NodeCore) {
-    guard let index = parents.firstIndex(where: { $0 === parent }) else { return }
+    guard let index = parentIndex(of: parent) else { return }
     parent.children.remove(self, at: slotsInParents[index])
     parent.children.compactIfSparse(owner: parent)
     parents.remove(at: index)
@@ -19,7 +19,7 @@ extension NodeCore {
 
   /// Drops `parent` from the parents without touching its children (it is clearing them).
   func forgetParent(_ parent: NodeCore) {
-    guard let index = parents.firstIndex(where: { $0 === parent }) else { return }
+    guard let index = parentIndex(of: parent) else { return }
     parents.remove(at: index)
     slotsInParents.remove(at: index)
     touch()
@@ -27,8 +27,23 @@ extension NodeCore {
 
   /// Records that this node moved to `slot` in `parent`'s children.
   func updateSlot(in parent: NodeCore, to slot: Int) {
-    guard let index = parents.firstIndex(where: { $0 === parent }) else { return }
+    guard let index = parentIndex(of: parent) else { return }
     slotsInParents[index] = slot
+  }
+
+  /// The index of `parent` in ``parents``, if it is one.
+  ///
+  /// NB: a loop, not `firstIndex(where: { $0 === parent })`: the compiler checks the executor
+  /// in that main-actor closure on every element it is called for (a call to
+  /// `swift_task_isCurrentExecutor`, about 110 Ir), so each mount and unmount paid it two or
+  /// three times (`bubble64.mountOnly`).
+  func parentIndex(of parent: NodeCore) -> Int? {
+    var index = 0
+    while index < parents.count {
+      if parents[index] === parent { return index }
+      index += 1
+    }
+    return nil
   }
 
   /// Whether `other` is this node or one of its ancestors.

@@ -134,8 +134,17 @@ final class NodeCore {
     observers = []
     for registrations in keyed { registrations.removeAll() }
     data?.retire()
-    withExtendedLifetime((detachedTracers, detachedObservers)) {}
+    Self.extendLifetime(of: (detachedTracers, detachedObservers))
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
+  }
+
+  /// Keeps `value` alive until this call.
+  ///
+  /// NB: nonisolated, so that its empty closure is too: `withExtendedLifetime(value) {}` in
+  /// main-actor code makes a main-actor closure, which checks the executor when called (a call
+  /// to `swift_task_isCurrentExecutor`, about 110 Ir per released node, `release.100`).
+  nonisolated private static func extendLifetime<Value>(of value: Value) {
+    withExtendedLifetime(value) {}
   }
 
   /// Traps with a message if an invariant of this node's links, registrations or cached path

@@ -89,7 +89,7 @@ final class PathCache {
   func makeProbe(
     _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
     bubbles: Bool
-  ) -> any DispatchProbe {
+  ) -> DispatchProbe {
     guard !observers.isEmpty else {
       return DispatchRecorder.make(
         kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
