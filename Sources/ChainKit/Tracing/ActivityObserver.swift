@@ -3,36 +3,21 @@
 /// Not a ``Tracer``: its node's core holds it in ``NodeCore/observers``, the node's paths list
 /// it with its node's index (``PathCache/observers``), and a dispatch along such a path makes an
 /// ``ActivityProbe`` that measures the hops at the observed nodes, without building a trace
-/// record. The token holds its ticket (``AnyRegistration``); `uninstall` removes it from its core and
-/// is dropped once it has run, or once the core goes away (``detach()``), so it never reaches a
-/// freed core.
+/// record. Its core removes it, or lets it go first, as
+/// ``DetachableRegistration`` says.
 @MainActor
-final class ActivityObserver: AnyRegistration {
+final class ActivityObserver: DetachableRegistration {
   /// An observer on a path, and its node's index in the path.
   typealias Watch = (observer: ActivityObserver, index: Int)
 
   let body: @MainActor (NodeActivity) -> Void
-  private var uninstall: (@MainActor (ActivityObserver) -> Void)?
 
   init(
     body: @escaping @MainActor (NodeActivity) -> Void,
-    uninstall: @escaping @MainActor (ActivityObserver) -> Void
+    uninstall: @escaping @MainActor (DetachableRegistration) -> Void
   ) {
     self.body = body
-    self.uninstall = uninstall
-    super.init()
-  }
-
-  /// Forgets the core without calling back: the core is going away.
-  func detach() {
-    uninstall = nil
-    markRemoved()
-  }
-
-  override func removeFromOwner() {
-    let uninstall = uninstall
-    self.uninstall = nil
-    uninstall?(self)
+    super.init(uninstall: uninstall)
   }
 }
 

@@ -17,32 +17,15 @@ public protocol Tracer: AnyObject {
   func receive(_ record: TraceRecord)
 }
 
-/// A tracer installed on a node or a bus; cancelling the token uninstalls it.
-///
-/// Its owner (a node's core, a bus) holds it; the token holds its ticket. `uninstall` removes
-/// it from that owner and is dropped once it has run, or once the owner goes away (``detach()``),
-/// so it never reaches a freed owner.
+/// A tracer installed on a node or a bus; cancelling the token uninstalls it
+/// (``DetachableRegistration``).
 @MainActor
-final class TracerInstallation: AnyRegistration {
+final class TracerInstallation: DetachableRegistration {
   let tracer: any Tracer
-  private var uninstall: (@MainActor (TracerInstallation) -> Void)?
 
-  init(tracer: any Tracer, uninstall: @escaping @MainActor (TracerInstallation) -> Void) {
+  init(tracer: any Tracer, uninstall: @escaping @MainActor (DetachableRegistration) -> Void) {
     self.tracer = tracer
-    self.uninstall = uninstall
-    super.init()
-  }
-
-  /// Forgets the owner without calling back: the owner is going away.
-  func detach() {
-    uninstall = nil
-    markRemoved()
-  }
-
-  override func removeFromOwner() {
-    let uninstall = uninstall
-    self.uninstall = nil
-    uninstall?(self)
+    super.init(uninstall: uninstall)
   }
 }
 
