@@ -46,8 +46,8 @@ public final class Property<Value> {
   /// The runtime every write's notification round goes through.
   ///
   /// NB: held, not read from `ChainRuntime.main` on every write: that lazily initialised global
-  /// costs a call to its accessor and to `swift_once` per read (`binding.chainkit` paid it in
-  /// each of its properties' rounds and in the group's).
+  /// costs a call to its accessor and to `swift_once` per read, and a binding's change runs a
+  /// round in each of its properties and one in the group (`binding.chainkit`).
   @usableFromInline let runtime = ChainRuntime.main
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?

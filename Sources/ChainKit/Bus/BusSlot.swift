@@ -8,9 +8,9 @@ class AnyBusSlot: DeferredCompaction {
   /// holds.
   ///
   /// NB: not `ChainRuntime.main` on every publish: that global is initialised lazily, so each
-  /// read costs a call to its accessor and to `swift_once` (16 Ir; `bubble1.bus` cost 216 Ir
-  /// with it, 201 before the runtime object). A bus is made off the main actor, so it cannot
-  /// hold the runtime itself; its slots are made on it.
+  /// read costs a call to its accessor and to `swift_once`, a fixed cost a one-subscriber
+  /// publish would pay on top of its delivery (`bubble1.bus`; see BENCHMARKS.md). A bus is made
+  /// off the main actor, so it cannot hold the runtime itself; its slots are made on it.
   @usableFromInline final let runtime: ChainRuntime
   /// The subscribers in subscription order; each is a `BusSubscriber` of the slot's type.
   ///

@@ -11,8 +11,8 @@
 /// the walk only passed is inferred from the walk (``DispatchWalk``) when the dispatch finishes.
 ///
 /// NB: a class, not a protocol: the walk threads an optional probe through every hop, and an
-/// optional class reference is one word where `DispatchProbe?` is two (an untraced
-/// `bubble8.chainkit` cost 986 Ir with the existential, 966 with the recorder's one word).
+/// optional class reference is one word where an optional existential is two, which every
+/// untraced post would carry through its walk too (`bubble8.chainkit`; see BENCHMARKS.md).
 /// The methods here do nothing; each kind overrides what it hears.
 @MainActor
 @usableFromInline

@@ -35,8 +35,8 @@ extension NodeCore {
   ///
   /// NB: a loop, not `firstIndex(where: { $0 === parent })`: the compiler checks the executor
   /// in that main-actor closure on every element it is called for (a call to
-  /// `swift_task_isCurrentExecutor`, about 110 Ir), so each mount and unmount paid it two or
-  /// three times (`bubble64.mountOnly`).
+  /// `swift_task_isCurrentExecutor`), and each mount and unmount looks a parent up two or three
+  /// times (`bubble64.mountOnly`; see BENCHMARKS.md).
   func parentIndex(of parent: NodeCore) -> Int? {
     var index = 0
     while index < parents.count {

@@ -2,8 +2,9 @@
 ///
 /// NB: not `Synchronization.Mutex`. On Linux (Swift 6.3) `Mutex` is a priority-inheritance futex,
 /// which hands the lock from one waiter to the next through the kernel; with more posting threads
-/// than cores it falls into a convoy. Measured here (2 cores, 8 threads appending 100,000 Ints
-/// each, `-O`): `Mutex` 11-80 s, this lock 0.07-0.1 s. See swiftlang/swift#88440.
+/// than cores it falls into a convoy, and threads that post remotely would wait on each other far
+/// longer than they hold the lock. See swiftlang/swift#88440, and BENCHMARKS.md for the
+/// measurement.
 package final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
   private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>

@@ -41,8 +41,9 @@ struct SlotList<Element: SlotIndexed> {
   /// The element in `slot`, or `nil` if it is vacated.
   ///
   /// NB: no closure (`base.flatMap { ... }`): a closure formed here is main-actor isolated and,
-  /// passed to the standard library, got a dynamic executor check on every call, about 200 Ir
-  /// per element walked.
+  /// passed to the standard library, gets a dynamic executor check on every call, which would
+  /// cost more than the rest of the step for each element a walk reads (`fanout10.bus`,
+  /// `share1000.chainkit`, `binding.chainkit`; see BENCHMARKS.md).
   @inlinable @inline(__always)
   func entry(at slot: Int) -> Unmanaged<Element>? {
     guard let base else { return nil }
