@@ -9,12 +9,20 @@ enum LayoutRule {
   /// What breaks the rule on the app's screen now; empty when it holds.
   ///
   /// Screens where the
-  /// scene is not drawn (too small, zoomed, covered by the inspector) have nothing to check.
+  /// scene is not drawn (too small, covered by the inspector or the help) have nothing to check
+  /// but the status line; a zoomed screen has its one box.
   static func violations(_ app: App) -> [String] {
     let grid = app.render()
     let places = app.hits.panels
     var problems = statusLine(app, grid)
-    guard !places.isEmpty, app.zoomedPanel == nil, !app.showsHelp else { return problems }
+    guard !places.isEmpty, !app.showsHelp else { return problems }
+    if let zoomed = app.zoomedPanel {
+      // The zoomed panel is the one box on screen, and keeps the rule as any box does.
+      if let place = places.first(where: { $0.name == zoomed.name }) {
+        problems += box(zoomed, place, grid).map { "\(zoomed.name) (zoomed): \($0)" }
+      }
+      return problems
+    }
     var byName: [String: PanelPlace] = [:]
     for place in places where byName[place.name] == nil { byName[place.name] = place }
     for panel in app.scene.allPanels {
