@@ -201,10 +201,11 @@ struct InspectorView {
       x = grid.put(time, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
     }
     // A cut row ends with "…" (the layout rule), so nobody takes a clipped path for the whole.
-    let headerWidth =
+    // NB: measured only when the text reached the edge; most rows stop short of it.
+    if x >= area.maxX - 1,
       DisplayWidth.of(indent) + DisplayWidth.of(mark) + DisplayWidth.of(text.header)
-      + DisplayWidth.of(time ?? "")
-    if headerWidth > area.width {
+        + DisplayWidth.of(time ?? "") > area.width
+    {
       grid.put("…", at: Point(x: area.maxX - 1, y: y), style: style)
     }
     let headerEnd = x
@@ -212,8 +213,10 @@ struct InspectorView {
     if layout.lines == 2 {
       let x = grid.put(
         indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
-      grid.put(text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
-      if DisplayWidth.of(indent) + 2 + DisplayWidth.of(text.hops) > area.width {
+      let end = grid.put(
+        text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+      if end >= area.maxX - 1, DisplayWidth.of(indent) + 2 + DisplayWidth.of(text.hops) > area.width
+      {
         grid.put("…", at: Point(x: area.maxX - 1, y: y), style: theme.hint)
       }
     }

@@ -26,7 +26,8 @@ struct InspectorTests {
     let grid = app.render()
     var texts: [String] = []
     for row in app.hits.inspectorRows {
-      let text = LayoutRule.text(grid, Point(x: row.columns.lowerBound, y: row.row), row.columns.count)
+      let text = LayoutRule.text(
+        grid, Point(x: row.columns.lowerBound, y: row.row), row.columns.count)
       texts.append(text)
       // A row that runs to the list's edge was cut: it says so.
       if text.last != " " { #expect(text.hasSuffix("…"), "cut without …: \(text)") }

@@ -36,7 +36,8 @@ struct StatusLineTests {
     #expect(
       StatusText.fitted(path: "a > b", hints: hints, width: 80)
         == " a > b  |  l load  e stats  r channelID?  g pageSize?")
-    #expect(StatusText.fitted(path: "a > b", hints: hints, width: 30) == " a > b  |  l load  e stats  …")
+    #expect(
+      StatusText.fitted(path: "a > b", hints: hints, width: 30) == " a > b  |  l load  e stats  …")
     #expect(StatusText.fitted(path: "a > b", hints: hints, width: 14) == " a > b  |  …")
     #expect(StatusText.fitted(path: "a > b > c", hints: hints, width: 8) == " a > b …")
     #expect(StatusText.fitted(path: "a > b > c", hints: [], width: 8) == " a > b …")
