@@ -30,6 +30,17 @@ struct StatusLineTests {
     }
   }
 
+  @Test("at 60x18 a replay step too long for the line is cut with …, and n next hop stays whole")
+  func replayStepAt60x18() {
+    let app = AppTest.app(scene: "domino", size: Size(width: 60, height: 18))
+    app.press(.character("l"))
+    app.press(.character("n"))
+    let row = app.render().row(17)
+    #expect(row.hasPrefix(" step 1/"))
+    #expect(row.contains("ContentEvents.contentDidLoad(_"))
+    #expect(row.contains("…  |  n next hop"), "\(row)")
+  }
+
   @Test("fitting keeps whole hints in order, then …; a path too long is itself cut with …")
   func fitting() {
     let hints = ["l load", "e stats", "r channelID?", "g pageSize?"]
