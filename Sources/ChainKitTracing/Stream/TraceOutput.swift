@@ -8,9 +8,13 @@ import ChainKit
 /// opens it first, then hands it to the stream's writer thread, which alone uses it from then
 /// on. `fd` is -1 exactly when the output is closed.
 ///
-/// Writing never raises SIGPIPE: sockets are written with `MSG_NOSIGNAL` (Darwin: `SO_NOSIGPIPE`),
-/// and SIGPIPE is ignored before a pipe is opened if nobody handles it. A reader that goes
-/// away closes the output; ``reopenIfDue()`` tries again at most every ``retryNanoseconds``.
+/// Writing never raises SIGPIPE, and never changes the process's SIGPIPE disposition (that is
+/// the program's to choose): sockets are written with `MSG_NOSIGNAL` (Darwin: `SO_NOSIGPIPE`),
+/// pipes with `SystemCalls.writeWithoutSIGPIPE`, which blocks SIGPIPE on the writer thread for
+/// the write and takes the one a gone reader raised (Darwin: `F_SETNOSIGPIPE` on the
+/// descriptor). A reader that goes away fails the write with `EPIPE`, which closes the output;
+/// the stream counts the lines as dropped, and ``reopenIfDue()`` tries again at most every
+/// ``retryNanoseconds``.
 
 final class TraceOutput: @unchecked Sendable {
   let destination: TraceDestination
@@ -18,6 +22,8 @@ final class TraceOutput: @unchecked Sendable {
   private var lastAttempt: UInt64 = 0
   /// How many times the output was opened.
   private(set) var openCount = 0
+  /// The `errno` of the last failed write (`EPIPE`: the reader went away); 0 if none failed.
+  private(set) var lastFailure: Int32 = 0
   /// The longest a blocked write waits before its lines are counted as dropped.
   static let sendTimeoutSeconds = 2
   /// How long after a failure the output tries to open again.
@@ -81,7 +87,6 @@ final class TraceOutput: @unchecked Sendable {
     case .file:
       fd = SystemCalls.create(path, appending: true)
     case .pipe:
-      SystemCalls.ignoreSIGPIPEUnlessHandled()
       // NB: opened non-blocking, so that a pipe without a reader fails (ENXIO) instead of
       // waiting; writes then block (on the writer thread only) until the reader takes the lines.
       fd = SystemCalls.openPipeForWriting(path)
@@ -109,15 +114,28 @@ final class TraceOutput: @unchecked Sendable {
   /// the output and returns false.
   func write(_ bytes: [UInt8]) -> Bool {
     guard isOpen else { return false }
+    if case .pipe = destination {
+      // NB: a pipe has no per-write flag like a socket's `MSG_NOSIGNAL`; this write keeps the
+      // signal on the writer thread and off the process (see the type's comment).
+      let failure = SystemCalls.writeWithoutSIGPIPE(bytes, to: fd)
+      guard failure == 0 else {
+        lastFailure = failure
+        close()
+        return false
+      }
+      return true
+    }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { raw -> Int in
         let rest = UnsafeRawBufferPointer(rebasing: raw[offset...])
+        // A regular file raises no SIGPIPE; a socket is sent to with MSG_NOSIGNAL.
         if case .socket = destination { return SystemCalls.send(fd, from: rest) }
         return SystemCalls.write(fd, from: rest)
       }
       if written < 0 {
         if SystemCalls.isInterrupted(SystemCalls.lastError) { continue }
+        lastFailure = SystemCalls.lastError
         close()
         return false
       }

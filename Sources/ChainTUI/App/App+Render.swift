@@ -45,11 +45,14 @@ extension App {
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)
     if let step = flowStepText {
-      // While replaying, the status line says where the event is; n goes on.
+      // While replaying, the status line says where the event is; n goes on. The step is cut
+      // (with "…") before the key that goes on is.
+      let next = "  |  n next hop "
+      let step = DisplayWidth.clipped(step, to: rows[2].width - 1 - DisplayWidth.of(next))
       grid.fill(rows[2], style: theme.statusBar)
       grid.put(
-        " \(step)  |  n next hop ", at: rows[2].origin, style: theme.statusBar.bolded,
-        maxWidth: rows[2].width)
+        DisplayWidth.clipped(" \(step)\(next)", to: rows[2].width), at: rows[2].origin,
+        style: theme.statusBar.bolded, maxWidth: rows[2].width)
     }
     if showsHelp { helpOverlay.draw(into: &grid) }
     return grid
@@ -85,7 +88,9 @@ extension App {
   }
 
   private func drawTooSmall(into grid: inout Grid, theme: Theme) {
-    let message = "terminal too small: need \(Self.minimumSize.width)x\(Self.minimumSize.height)"
+    let message = DisplayWidth.clipped(
+      "terminal too small: need \(Self.minimumSize.width)x\(Self.minimumSize.height)",
+      to: size.width)
     let width = DisplayWidth.of(message)
     let x = max(0, (size.width - width) / 2)
     grid.put(message, at: Point(x: x, y: max(0, (size.height - 1) / 2)), style: theme.warning)
@@ -122,12 +127,10 @@ extension App {
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.statusBar)
-    var left = " "
-    if let panel = focusedPanel {
-      left += panel.treePath.joined(separator: " > ")
-      let keys = panel.keys.map { "\($0.displayName) \($0.label)" }
-      if !keys.isEmpty { left += "  |  " + keys.joined(separator: "  ") }
-    }
+    let path = focusedPanel?.treePath.joined(separator: " > ") ?? ""
+    let hints = focusedPanel?.keys.map { "\($0.displayName) \($0.label)" } ?? []
+    // Measured whole, to choose the reminder; fitted below to the room the reminder leaves.
+    let left = " " + path + (hints.isEmpty ? "" : "  |  " + hints.joined(separator: "  "))
     // The focused panel's keys come first; the global reminder shrinks to make room.
     let functionKeys = scenes.count == 1 ? "F1" : "F1-F\(min(scenes.count, 12))"
     let reminders =
@@ -140,9 +143,10 @@ extension App {
       reminders.first { DisplayWidth.of(left) + DisplayWidth.of($0) < row.width }
       ?? reminders[reminders.count - 1]
     let rightWidth = DisplayWidth.of(right)
+    let room = max(0, row.width - rightWidth - 1)
     grid.put(
-      left, at: row.origin, style: theme.statusBar,
-      maxWidth: max(0, row.width - rightWidth - 1))
+      StatusText.fitted(path: path, hints: hints, width: room), at: row.origin,
+      style: theme.statusBar, maxWidth: room)
     grid.put(
       right, at: Point(x: max(row.x, row.maxX - rightWidth), y: row.y),
       style: theme.statusBar.bolded)

@@ -69,7 +69,9 @@ struct InspectorView {
     let line = concatenated(
       filter, "  f scope: ", inspector.scope.rawValue, "  p ",
       inspector.isPaused ? "resume" : "pause", "  w why")
-    grid.put(line, at: area.origin, style: theme.hint, maxWidth: area.width)
+    grid.put(
+      DisplayWidth.clipped(line, to: area.width), at: area.origin, style: theme.hint,
+      maxWidth: area.width)
   }
 
   /// Two lines per dispatch when there is room (header, then hops), one per other record; the
@@ -194,17 +196,29 @@ struct InspectorView {
     var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
     x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
     x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    if let record = item.dispatch {
-      x = grid.put(
-        " " + Self.time(record.elapsedNanoseconds, shown: showsTimings), at: Point(x: x, y: y),
-        style: style, maxWidth: area.maxX - x)
+    let time = item.dispatch.map { " " + Self.time($0.elapsedNanoseconds, shown: showsTimings) }
+    if let time {
+      x = grid.put(time, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    }
+    // A cut row ends with "…" (the layout rule), so nobody takes a clipped path for the whole.
+    // NB: measured only when the text reached the edge; most rows stop short of it.
+    if x >= area.maxX - 1,
+      DisplayWidth.of(indent) + DisplayWidth.of(mark) + DisplayWidth.of(text.header)
+        + DisplayWidth.of(time ?? "") > area.width
+    {
+      grid.put("…", at: Point(x: area.maxX - 1, y: y), style: style)
     }
     let headerEnd = x
     y += 1
     if layout.lines == 2 {
       let x = grid.put(
         indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
-      grid.put(text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+      let end = grid.put(
+        text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+      if end >= area.maxX - 1, DisplayWidth.of(indent) + 2 + DisplayWidth.of(text.hops) > area.width
+      {
+        grid.put("…", at: Point(x: area.maxX - 1, y: y), style: theme.hint)
+      }
     }
     return InspectorRowCells.Rows(layout: layout, cells: grid.cells, headerEnd: headerEnd)
   }
@@ -241,7 +255,9 @@ struct InspectorView {
   ) {
     guard area.height >= 2 else { return }
     // The title's rule runs to the edge: the title, then "─" for every column left.
-    let end = grid.put(details.title, at: area.origin, style: theme.hint, maxWidth: area.width)
+    let end = grid.put(
+      DisplayWidth.clipped(details.title, to: area.width), at: area.origin, style: theme.hint,
+      maxWidth: area.width)
     grid.putRun(Cell("─", style: theme.hint), at: Point(x: end, y: area.y), count: area.maxX - end)
     // Lines wrap at spaces: a reason cut mid-word ("the bubble phase did not re") reads as
     // another reason.

@@ -41,6 +41,8 @@ struct PanelRenderer {
     grid.drawBox(
       rect, title: title, style: theme.border(accent: panel.accent, focused: true),
       titleStyle: theme.title(accent: panel.accent, focused: true))
+    // Zoomed or not, a panel's box keeps its key line in the bottom border (the layout rule).
+    drawKeyHints(panel, in: rect, width: rect.width - 4, focused: true, into: &grid)
     let inner = rect.inset(by: 1)
     var place = PanelPlace(rect: rect, name: panel.name, title: title)
     defer { placed.append(place) }
@@ -257,8 +259,13 @@ struct PanelRenderer {
   ) {
     guard !panel.keys.isEmpty, width >= 3 else { return }
     let keys = panel.keys.map { "\($0.displayName) \($0.label)" }.joined(separator: "  ")
+    // In three columns the trailing blank goes first, so a key still shows (" l…", not " … ").
+    let line =
+      width >= 4
+      ? " " + DisplayWidth.clipped(keys, to: width - 2) + " "
+      : " " + DisplayWidth.clipped(keys, to: width - 1)
     grid.put(
-      " " + DisplayWidth.clipped(keys, to: width - 2) + " ",
+      line,
       at: Point(x: rect.x + 2, y: rect.maxY - 1),
       style: focused ? theme.emphasis : theme.hint, maxWidth: width)
   }

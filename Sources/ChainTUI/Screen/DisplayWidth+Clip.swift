@@ -4,6 +4,9 @@ extension DisplayWidth {
   ///
   /// A wide glyph that would straddle the edge is left out whole; a width below 1 gives "".
   package static func clipped(_ text: String, to columns: Int) -> String {
+    // NB: no character is wider in columns than in UTF-8 bytes (a wide glyph takes 3 or 4), so
+    // a text of no more bytes than columns fits, and is not measured: most lines are short.
+    if text.utf8.count <= columns { return text }
     guard of(text) > columns else { return text }
     guard columns > 0 else { return "" }
     var kept = ""

@@ -18,6 +18,26 @@ struct InspectorTests {
     #expect(!AppTest.screen(app).contains("Inspector"))
   }
 
+  @Test("beside the scene at 120x30, a list row too long for the inspector ends with …")
+  func cutRowsEndWithEllipsis() {
+    let app = AppTest.app(scene: "domino", size: Size(width: 120, height: 30))
+    app.press(.character("l"))
+    app.press(.character("i"))
+    let grid = app.render()
+    var texts: [String] = []
+    for row in app.hits.inspectorRows {
+      let text = LayoutRule.text(
+        grid, Point(x: row.columns.lowerBound, y: row.row), row.columns.count)
+      texts.append(text)
+      // A row that runs to the list's edge was cut: it says so.
+      if text.last != " " { #expect(text.hasSuffix("…"), "cut without …: \(text)") }
+    }
+    #expect(texts.contains { $0.hasPrefix("• #1 ContentEvents.contentDidLoad(_:) feed>") })
+    #expect(texts.contains { $0.hasPrefix("  └ #2 ContainerEvents.contentSeen(_:) ") })
+    #expect(texts.filter { $0.hasSuffix("…") }.count == 2)
+    #expect(LayoutRule.violations(app) == [])
+  }
+
   @Test("a dispatch posted from a listener is listed under its parent, indented")
   func nestedIsIndented() {
     let app = AppTest.app(scene: "domino")

@@ -61,6 +61,9 @@ struct LogReadingTests {
     app.press(.character("z"))
     #expect(app.zoomedPanel?.name == "cell1")
     #expect(AppTest.screen(app).contains("cell1 (zoomed: z the panel above, esc back)"))
+    // The zoomed box keeps its key line in the bottom border, as every box does.
+    #expect(app.render().row(28).hasPrefix("└─ enter open  l like  s share ─"))
+    #expect(LayoutRule.violations(app) == [])
     app.press(.character("z"))
     #expect(app.zoomedPanel?.name == "table")
     #expect(AppTest.screen(app).contains("table (decorates params) (zoomed"))

@@ -9,12 +9,20 @@ enum LayoutRule {
   /// What breaks the rule on the app's screen now; empty when it holds.
   ///
   /// Screens where the
-  /// scene is not drawn (too small, zoomed, covered by the inspector) have nothing to check.
+  /// scene is not drawn (too small, covered by the inspector or the help) have nothing to check
+  /// but the status line; a zoomed screen has its one box.
   static func violations(_ app: App) -> [String] {
     let grid = app.render()
     let places = app.hits.panels
-    guard !places.isEmpty, app.zoomedPanel == nil, !app.showsHelp else { return [] }
-    var problems: [String] = []
+    var problems = statusLine(app, grid)
+    guard !places.isEmpty, !app.showsHelp else { return problems }
+    if let zoomed = app.zoomedPanel {
+      // The zoomed panel is the one box on screen, and keeps the rule as any box does.
+      if let place = places.first(where: { $0.name == zoomed.name }) {
+        problems += box(zoomed, place, grid).map { "\(zoomed.name) (zoomed): \($0)" }
+      }
+      return problems
+    }
     var byName: [String: PanelPlace] = [:]
     for place in places where byName[place.name] == nil { byName[place.name] = place }
     for panel in app.scene.allPanels {
@@ -79,6 +87,28 @@ enum LayoutRule {
       }
     }
     return problems
+  }
+
+  /// The status line's own text (the cells before the bold reminder): the focused panel's path
+  /// and key hints whole, or cut with `…`; never a hint cut short without one (`g pageSiz`).
+  static func statusLine(_ app: App, _ grid: Grid) -> [String] {
+    guard grid.width >= App.minimumSize.width, grid.height >= App.minimumSize.height,
+      !app.showsHelp, app.flowStepText == nil
+    else { return [] }
+    let y = grid.height - 1
+    var shown = ""
+    for x in 0..<grid.width {
+      guard let cell = grid.cell(at: Point(x: x, y: y)), !cell.style.bold else { break }
+      if !cell.isContinuation { shown.append(cell.character) }
+    }
+    while shown.last == " " { shown.removeLast() }
+    let path = app.focusedPanel?.treePath.joined(separator: " > ") ?? ""
+    let hints = app.focusedPanel?.keys.map { "\($0.displayName) \($0.label)" } ?? []
+    let full = " " + path + (hints.isEmpty ? "" : "  |  " + hints.joined(separator: "  "))
+    guard shown != full, !(shown.hasSuffix("…") && full.hasPrefix(shown.dropLast())) else {
+      return []
+    }
+    return ["status line \"\(shown)\" is neither \"\(full)\" nor cut with …"]
   }
 
   /// The characters of `count` cells from a point (a wide glyph once).

@@ -12,6 +12,7 @@ struct LayoutRuleTests {
   static let keys: [Key] = [
     .tab, .shiftTab, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
     .character("l"), .character("l"), .character("e"), .character("e"), .character("l"),
+    .character("z"), .escape,
   ]
 
   @Test("random trees at random sizes from 60x18 to 240x80 keep the rule on every frame")

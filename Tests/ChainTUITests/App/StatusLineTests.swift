@@ -1,0 +1,57 @@
+import Testing
+
+@testable import ChainTUI
+
+@Suite("The status line keeps the layout rule")
+@MainActor
+struct StatusLineTests {
+  @Test("at 80x24 the Event chain's detail shows whole hints and … for the rest, not g pageSiz")
+  func dominoDetailAt80x24() throws {
+    let app = AppTest.app(scene: "domino")
+    #expect(app.focus(panelNamed: "detail"))
+    let row = app.render().row(23)
+    #expect(row.hasPrefix(" root > container > detail  |  l load  e stats  r channelID?  …"))
+    #expect(!row.contains("pageSiz "))
+    #expect(row.hasSuffix("? help"))
+    #expect(LayoutRule.statusLine(app, app.render()) == [])
+  }
+
+  @Test(
+    "on every panel of every scene, from 60 to 120 columns, the status line is whole or cut with …",
+    arguments: SceneCatalog.ids)
+  func everyPanelEveryWidth(scene: String) {
+    let app = AppTest.app(scene: scene)
+    for width in stride(from: 60, through: 120, by: 3) {
+      app.resize(to: Size(width: width, height: 24))
+      for panel in app.scene.allPanels where app.focus(panelNamed: panel.name) {
+        let problems = LayoutRule.statusLine(app, app.render())
+        #expect(problems == [], "\(scene) \(panel.name) at \(width)x24")
+      }
+    }
+  }
+
+  @Test("at 60x18 a replay step too long for the line is cut with …, and n next hop stays whole")
+  func replayStepAt60x18() {
+    let app = AppTest.app(scene: "domino", size: Size(width: 60, height: 18))
+    app.press(.character("l"))
+    app.press(.character("n"))
+    let row = app.render().row(17)
+    #expect(row.hasPrefix(" step 1/"))
+    #expect(row.contains("ContentEvents.contentDidLoad(_"))
+    #expect(row.contains("…  |  n next hop"), "\(row)")
+  }
+
+  @Test("fitting keeps whole hints in order, then …; a path too long is itself cut with …")
+  func fitting() {
+    let hints = ["l load", "e stats", "r channelID?", "g pageSize?"]
+    #expect(
+      StatusText.fitted(path: "a > b", hints: hints, width: 80)
+        == " a > b  |  l load  e stats  r channelID?  g pageSize?")
+    #expect(
+      StatusText.fitted(path: "a > b", hints: hints, width: 30) == " a > b  |  l load  e stats  …")
+    #expect(StatusText.fitted(path: "a > b", hints: hints, width: 14) == " a > b  |  …")
+    #expect(StatusText.fitted(path: "a > b > c", hints: hints, width: 8) == " a > b …")
+    #expect(StatusText.fitted(path: "a > b > c", hints: [], width: 8) == " a > b …")
+    #expect(StatusText.fitted(path: "a", hints: hints, width: 0) == "")
+  }
+}
