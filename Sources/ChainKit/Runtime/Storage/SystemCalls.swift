@@ -294,21 +294,6 @@ package enum SystemCalls {
     return 0
   }
 
-  /// Ignores SIGPIPE unless the program installed a handler of its own.
-  package static func ignoreSIGPIPEUnlessHandled() {
-    var current = sigaction()
-    guard sigaction(SIGPIPE, nil, &current) == 0 else { return }
-    // NB: the handler's union field is named differently by each C library; nil is SIG_DFL.
-    #if canImport(Glibc)
-      let isDefault = current.__sigaction_handler.sa_handler == nil
-    #elseif canImport(Musl)
-      let isDefault = current.__sa_handler.sa_handler == nil
-    #else
-      let isDefault = current.__sigaction_u.__sa_handler == nil
-    #endif
-    if isDefault { _ = signal(SIGPIPE, SIG_IGN) }
-  }
-
   // MARK: Threads and time
 
   /// A POSIX mutex, for ``Locked``.
