@@ -28,7 +28,10 @@ public final class EventBus {
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   @usableFromInline var slots: [ObjectIdentifier: AnyBusSlot] = [:]
   var tracers: [TracerInstallation] = [] {
-    didSet { isTraced = !tracers.isEmpty }
+    didSet {
+      isTraced = !tracers.isEmpty
+      checkInvariants()
+    }
   }
   /// `!tracers.isEmpty`, read by every publish without touching the array.
   // NB: unchecked: without it `fanout10.bus` costs measurably more.
@@ -88,16 +91,21 @@ public final class EventBus {
     let id = ObjectIdentifier(type)
     guard let slot = slots[id] else { return nil }
     lastSlot = (id, slot)
+    checkInvariants()
     return uncheckedCast(slot, to: BusSlot<Event>.self)
   }
 
   /// Traps with a message if an invariant of the bus does not hold: every slot sits under its
   /// own event type (what the casts in ``slot(for:)`` rely on) and holds only its own
-  /// subscribers.
+  /// subscribers, and `isTraced` says whether a tracer is installed.
+  ///
+  /// Run when a slot is added or looked up and when the tracers change; does nothing unless
+  /// built with `CHAINKIT_INVARIANTS`.
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       for (key, slot) in slots { slot.checkInvariants(key: key) }
       if let last = lastSlot { precondition(slots[last.type] === last.slot, "stale last slot") }
+      precondition(isTraced == !tracers.isEmpty, "'\(name)': isTraced out of step with its tracers")
     #endif
   }
 
@@ -112,6 +120,7 @@ public final class EventBus {
   func addSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
     let slot = BusSlot<Event>(typeName: String(describing: type))
     slots[ObjectIdentifier(type)] = slot
+    checkInvariants()
     return slot
   }
 }

@@ -68,6 +68,7 @@ final class PathCache {
     isProbed = !tracers.isEmpty || !observers.isEmpty
     refs = .allocate(capacity: cores.count)
     _ = refs.initialize(from: cores.lazy.map { Unmanaged.passUnretained($0) })
+    checkInvariants()
   }
 
   isolated deinit { refs.deallocate() }
@@ -143,6 +144,7 @@ final class PathCache {
     lastKeyID = keyID
     lastEntries = hits.entries
     lastCapturesAbove = hits.capturesAbove
+    checkInvariants()
     return (hits.entries, hits.capturesAbove)
   }
 
@@ -160,10 +162,23 @@ final class PathCache {
     return PathHits(keyID: keyID, found)
   }
 
-  /// Traps with a message if an invariant of the cache does not hold.
+  /// Traps with a message if an invariant of the cache does not hold, or if it is not `owner`'s
+  /// path.
   func checkInvariants(owner: NodeCore) {
     #if CHAINKIT_INVARIANTS
       precondition(cores.first === owner, "'\(owner.name)' holds another node's path")
+      checkInvariants()
+    #endif
+  }
+
+  /// Traps with a message if an invariant of the cache does not hold: `refs` are `cores`, each
+  /// node once, each reached from a child on the path, every hit on its own node's
+  /// registrations for its key, and the last key's hits those of `hitsByKey`.
+  ///
+  /// Run when the path is built and after each key's hits are added; does nothing unless built
+  /// with `CHAINKIT_INVARIANTS`.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
       precondition(refs.count == cores.count, "path sizes disagree")
       var seen = Set<ObjectIdentifier>()
       for index in cores.indices {
@@ -192,6 +207,14 @@ final class PathCache {
               || !hit.registrations.takeUnretainedValue().hasCapture,
             "a capture listener above the target that the path's hits do not know of")
         }
+      }
+      if lastKeyID >= 0 {
+        let last = hitsByKey[lastKeyID]
+        precondition(
+          last?.entries.baseAddress == lastEntries.baseAddress
+            && last?.entries.count == lastEntries.count
+            && last?.capturesAbove == lastCapturesAbove,
+          "the last key's hits are not its hits")
       }
     #endif
   }
