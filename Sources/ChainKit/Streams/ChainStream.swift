@@ -90,7 +90,8 @@ final class StreamFeed<Element: Sendable> {
   /// Passes `element` on to the consumer; reports a drop.
   @inline(__always)
   func send(_ element: Element) {
-    if !channel.yield(element), let reportDrop { reportDrop(channel.droppedCount) }
+    let dropped = channel.yield(element)
+    if dropped > 0, let reportDrop { reportDrop(dropped) }
   }
 
   deinit { channel.finish() }

@@ -24,13 +24,16 @@ extension EventBus {
     var reportDrop: (@MainActor (Int) -> Void)?
     if bufferingPolicy != .unbounded {
       let typeName = String(describing: type)
-      // NB: unowned(unsafe), as `install(_:)` does: the feed lives in a subscriber this bus owns.
-      reportDrop = { [unowned(unsafe) self] total in
-        guard self.isTraced else { return }
-        self.trace(
+      // Unretained: the feed lives in a subscriber of this bus and reports only while the bus
+      // publishes to it; retaining the bus from its own subscriber would keep it alive for ever.
+      let bus = Unretained(self)
+      reportDrop = { total in
+        let bus = bus.object
+        guard bus.isTraced else { return }
+        bus.trace(
           .streamDrop(
             StreamDropRecord(
-              source: self.name, key: typeName, policy: bufferingPolicy, dropped: total)))
+              source: bus.name, key: typeName, policy: bufferingPolicy, dropped: total)))
       }
     }
     let feed = StreamFeed(channel, reportDrop: reportDrop)

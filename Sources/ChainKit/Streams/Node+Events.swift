@@ -72,13 +72,14 @@ extension Node {
     if case .unbounded = policy {
       reportDrop = nil
     } else {
-      reportDrop = { [unowned(unsafe) core] total in
-        // NB: the feed lives in a registration at this node (or a subscriber under it), which
-        // never outlives the core.
+      // Unretained: the feed lives in a registration at this node (or a subscriber under it),
+      // which never outlives the core; retaining the core from it would keep the node alive.
+      let core = Unretained(core)
+      reportDrop = { total in
         guard Trace.installedCount > 0 else { return }
         Trace.emit(
           .streamDrop(StreamDropRecord(source: name, key: key, policy: policy, dropped: total)),
-          to: core.tracersOnPath)
+          to: core.object.tracersOnPath)
       }
     }
     return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))
