@@ -20,6 +20,10 @@
 @MainActor
 public final class EventBus {
   /// The shared bus, for code that has no better place to keep one.
+  ///
+  /// Reachable from any thread, as ``enqueue(_:)`` is; its slots are main-actor state like any
+  /// bus's. (A static constant, not a part of ChainKit's main-actor runtime, so that code off the
+  /// main actor can reach it to enqueue.)
   nonisolated public static let `default` = EventBus(name: "default")
 
   /// The bus's name, used by traces.

@@ -49,7 +49,10 @@ final class PathCache {
   /// nested posts add others.
   private var hitsByKey: [Int: PathHits] = [:]
 
-  /// The path of a retired node: empty.
+  /// The path of a node not yet or no longer in use: empty.
+  ///
+  /// Shared by every node and runtime (allowed by `NoGlobalStateTests`): with no node on it,
+  /// it has no hits to cache, and a node computes its own path before any dispatch walks it.
   static let empty = PathCache(
     cores: [], reachedFrom: [], tracers: [], observers: [], builtAt: 0)
 
