@@ -7,9 +7,11 @@
 /// finds an element takes it without suspending. ``terminate()`` (the consumer gone or
 /// cancelled) ends the registration through ``onTermination``; ``finish()`` (the source gone)
 /// lets the consumer take what is buffered, then ends the sequence.
+@usableFromInline
 final class StreamChannel<Element: Sendable>: Sendable {
-  private let state: Locked<StreamBuffer<Element>>
+  @usableFromInline let state: Locked<StreamBuffer<Element>>
 
+  @usableFromInline
   init(_ policy: StreamBufferingPolicy) {
     state = Locked(StreamBuffer(limit: policy.limit, dropsOldest: policy.dropsOldest))
   }
@@ -24,6 +26,7 @@ final class StreamChannel<Element: Sendable>: Sendable {
   ///
   /// - Returns: 0, or the number of elements dropped so far if the buffer was full and this
   ///   call dropped one.
+  @inlinable
   func yield(_ element: Element) -> Int {
     let (wakeup, dropped) = state.withLock { $0.push(element) }
     wakeup?.resume(returning: element)

@@ -4,6 +4,7 @@
 /// which hands the lock from one waiter to the next through the kernel; with more posting threads
 /// than cores it falls into a convoy. Measured here (2 cores, 8 threads appending 100,000 Ints
 /// each, `-O`): `Mutex` 11-80 s, this lock 0.07-0.1 s. See swiftlang/swift#88440.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
   private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>
@@ -25,6 +26,7 @@ package final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value while holding the lock; `body` must not call back into ChainKit.
+  @usableFromInline
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     SystemCalls.lock(mutex)
     defer { SystemCalls.unlock(mutex) }

@@ -17,22 +17,23 @@
 /// ``checkInvariants()`` checks these; builds with `CHAINKIT_INVARIANTS` run it after every
 /// mutating operation, so every stream test exercises it. The channel resumes a handed-out
 /// ``Wakeup`` after releasing its lock.
+@usableFromInline
 struct StreamBuffer<Element: Sendable>: Sendable {
   /// Buffered elements from `head` on; the slots before it were taken.
-  var items: [Element] = []
-  var head = 0
+  @usableFromInline var items: [Element] = []
+  @usableFromInline var head = 0
   /// The consumer, while it waits.
-  private(set) var waiter: Wakeup?
+  @usableFromInline var waiter: Wakeup?
   /// No element is buffered or handed out once set; the consumer gets what is left, then `nil`.
-  private(set) var isFinished = false
+  @usableFromInline var isFinished = false
   /// How many elements were dropped so far.
-  private(set) var dropped = 0
+  @usableFromInline var dropped = 0
   /// What ends the registration behind the stream; taken by the first ``terminate()``.
   private var onTermination: (@Sendable () -> Void)?
   /// The most elements kept (`Int.max` for an unbounded stream).
-  let limit: Int
+  @usableFromInline let limit: Int
   /// Whether a full buffer drops its oldest element rather than the arriving one.
-  let dropsOldest: Bool
+  @usableFromInline let dropsOldest: Bool
 
   init(limit: Int, dropsOldest: Bool) {
     self.limit = limit
@@ -40,11 +41,12 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// The number of elements buffered.
-  var count: Int { items.count - head }
+  @inlinable var count: Int { items.count - head }
 
   /// A waiting consumer, resumed once by whoever takes it out of the buffer.
+  @usableFromInline
   struct Wakeup: Sendable {
-    private let continuation: UnsafeContinuation<Element?, Never>
+    @usableFromInline let continuation: UnsafeContinuation<Element?, Never>
 
     /// Suspends the calling task until it is resumed; `park` keeps its wakeup in a buffer, or
     /// returns what to resume it with at once (an element, or `.some(nil)` for the end).
@@ -56,6 +58,7 @@ struct StreamBuffer<Element: Sendable>: Sendable {
     }
 
     /// Resumes the consumer with `element`, or with `nil` for the end of the stream.
+    @inlinable
     func resume(returning element: Element?) {
       continuation.resume(returning: element)
     }
@@ -75,6 +78,7 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   ///
   /// - Returns: The consumer to resume with `element`, if one waited; and, if this element was
   ///   dropped or made the oldest drop, the number dropped so far (else 0).
+  @inlinable
   mutating func push(_ element: Element) -> (wakeup: Wakeup?, dropped: Int) {
     guard !isFinished else { return (nil, 0) }
     if let waiting = waiter {
@@ -151,7 +155,8 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// Moves past the first element, emptying or compacting the array once enough was taken.
-  private mutating func advanceHead() {
+  @usableFromInline
+  mutating func advanceHead() {
     head += 1
     if head == items.count {
       items.removeAll(keepingCapacity: true)
@@ -164,7 +169,9 @@ struct StreamBuffer<Element: Sendable>: Sendable {
 
   /// Traps with a message if an invariant of the buffer does not hold.
   ///
-  /// Does nothing unless built with `CHAINKIT_INVARIANTS`.
+  /// Does nothing unless built with `CHAINKIT_INVARIANTS`. Not inlinable, so that the check is
+  /// compiled with ChainKit's flags, not its caller's.
+  @usableFromInline
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       precondition(head >= 0 && head <= items.count, "head \(head) outside \(items.count) items")
