@@ -95,7 +95,7 @@ struct StreamBuffer<Element: Sendable>: Sendable {
     if dropsOldest, limit > 0 {
       if count == 1 {
         // NB: the only element is replaced in place; dropping it first would empty the array
-        // and rebuild it, on every element a `bufferingNewest(1)` stream drops
+        // and append to it again, on every element a full `bufferingNewest(1)` stream drops
         // (`streamIdle.stream`).
         items[head] = element
       } else {
