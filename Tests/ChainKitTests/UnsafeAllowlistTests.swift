@@ -53,12 +53,6 @@ struct UnsafeAllowlistTests {
       "Unmanaged": pending,
       "UnsafeMutableRawPointer": pending,
     ],
-    "Sources/ChainKit/Streams/EventBus+Events.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Streams/Node+Events.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Streams/StreamChannel.swift": [
-      "UnsafeContinuation": pending,
-      "withUnsafe": pending,
-    ],
     "Sources/ChainKit/Tracing/DescriptionBox.swift": ["@unchecked Sendable": pending],
     "Sources/ChainKit/Tracing/Node+Observe.swift": ["unowned(unsafe)": pending],
     "Sources/ChainKit/Tracing/Tracer.swift": ["unowned(unsafe)": pending],

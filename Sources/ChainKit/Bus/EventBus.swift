@@ -20,6 +20,10 @@
 @MainActor
 public final class EventBus {
   /// The shared bus, for code that has no better place to keep one.
+  ///
+  /// Reachable from any thread, as ``enqueue(_:)`` is; its slots are main-actor state like any
+  /// bus's. (A static constant, not a part of ChainKit's main-actor runtime, so that code off the
+  /// main actor can reach it to enqueue.)
   nonisolated public static let `default` = EventBus(name: "default")
 
   /// The bus's name, used by traces.
@@ -28,10 +32,15 @@ public final class EventBus {
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   @usableFromInline var slots: [ObjectIdentifier: AnyBusSlot] = [:]
   var tracers: [TracerInstallation] = [] {
-    didSet { isTraced = !tracers.isEmpty }
+    didSet {
+      isTraced = !tracers.isEmpty
+      checkInvariants()
+    }
   }
   /// `!tracers.isEmpty`, read by every publish without touching the array.
-  // NB: unchecked: without it `fanout10.bus` costs measurably more.
+  // NB: unchecked: read by every publish and written only when the tracers change, never across
+  // a call to unknown code, so the dynamic exclusivity check could never fire; it pays in
+  // `fanout10.bus`.
   @exclusivity(unchecked) @usableFromInline private(set) var isTraced = false
   // NB: the caches below are read on every publish and written only outside any call to unknown
   // code, so the dynamic exclusivity check could never fire: unchecked.
@@ -44,7 +53,7 @@ public final class EventBus {
   var existentialTypes: [ObjectIdentifier: Bool] = [:]
   /// The static type published last and whether it is an existential: publishing the same type
   /// again skips hashing.
-  // NB: unchecked: without it `fanout10.bus` costs measurably more.
+  // NB: unchecked, as the caches above (`fanout10.bus`).
   @exclusivity(unchecked) @usableFromInline
   var lastKind: (type: ObjectIdentifier, isExistential: Bool)?
 
@@ -88,16 +97,21 @@ public final class EventBus {
     let id = ObjectIdentifier(type)
     guard let slot = slots[id] else { return nil }
     lastSlot = (id, slot)
+    checkInvariants()
     return uncheckedCast(slot, to: BusSlot<Event>.self)
   }
 
   /// Traps with a message if an invariant of the bus does not hold: every slot sits under its
   /// own event type (what the casts in ``slot(for:)`` rely on) and holds only its own
-  /// subscribers.
+  /// subscribers, and `isTraced` says whether a tracer is installed.
+  ///
+  /// Run when a slot is added or looked up and when the tracers change; does nothing unless
+  /// built with `CHAINKIT_INVARIANTS`.
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       for (key, slot) in slots { slot.checkInvariants(key: key) }
       if let last = lastSlot { precondition(slots[last.type] === last.slot, "stale last slot") }
+      precondition(isTraced == !tracers.isEmpty, "'\(name)': isTraced out of step with its tracers")
     #endif
   }
 
@@ -112,6 +126,7 @@ public final class EventBus {
   func addSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
     let slot = BusSlot<Event>(typeName: String(describing: type))
     slots[ObjectIdentifier(type)] = slot
+    checkInvariants()
     return slot
   }
 }

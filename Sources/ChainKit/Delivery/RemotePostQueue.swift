@@ -38,7 +38,12 @@ struct RemotePost: Sendable {
 /// empty schedules a drain job, so a burst of posts costs one main-actor job. The drain swaps the
 /// whole queue out under the lock and dispatches without holding it, so a listener that posts
 /// remotely again (or a poster on another thread) never waits for listeners to finish.
+///
+/// One per process, beside the main actor's ``ChainRuntime`` rather than in it: it is the door
+/// from other threads into the main actor, so it is reached from threads that cannot read the
+/// runtime (which is main-actor state). Its queue is behind a lock and its counter atomic.
 final class RemotePostQueue: Sendable {
+  /// The process's queue (allowed by `NoGlobalStateTests`, for the reason above).
   static let shared = RemotePostQueue()
 
   private let pending = Locked<[RemotePost]>([])

@@ -15,8 +15,8 @@
 /// NB: the fields read on every operation are `@exclusivity(unchecked)`: they are only read or
 /// written in place, never passed `inout` across a call, so the dynamic exclusivity check of a
 /// class's stored property (which costs more than the access) could never fire. They are the
-/// fields every post reads (`bubble1.chainkit`: the door is entered, left and asked for
-/// refusals on every post); the cost of the check was not yet measured on this object.
+/// fields every post reads: `bubble1.chainkit` (the door is entered, left and asked for
+/// refusals on every post) is the case where the check would show.
 @MainActor
 @usableFromInline
 final class ChainRuntime {

@@ -4,7 +4,13 @@
 /// integers instead of hashing names. Because an id stands for its types, a registration or a
 /// shared value stored under an id holds exactly those types, which is what makes the casts in
 /// dispatch safe; ``checkInvariants``-style checks ask ``types(of:)`` to confirm it.
+///
+/// One per process, not per ``ChainRuntime``: keys are made on any thread (usually as static
+/// constants, before any runtime is touched), and a key's id must mean the same key to every
+/// runtime. It is not main-actor state, so it cannot live in the main actor's runtime; its table
+/// is behind a lock.
 final class KeyRegistry: Sendable {
+  /// The process's registry (allowed by `NoGlobalStateTests`, for the reason above).
   static let shared = KeyRegistry()
 
   private struct Identity: Hashable {

@@ -33,6 +33,7 @@ public struct ChainStream<Element: Sendable>: AsyncSequence, Sendable {
 
   let handle: StreamHandle<Element>
 
+  @usableFromInline
   init(_ channel: StreamChannel<Element>) {
     handle = StreamHandle(channel)
   }
@@ -77,20 +78,23 @@ final class StreamHandle<Element: Sendable>: Sendable {
 /// goes (cancelled, or its node, property or owner released), the consumer is told the stream is
 /// over.
 @MainActor
+@usableFromInline
 final class StreamFeed<Element: Sendable> {
-  let channel: StreamChannel<Element>
+  @usableFromInline let channel: StreamChannel<Element>
   /// Reports a drop (with the total so far) to the source's tracers.
-  private let reportDrop: (@MainActor (Int) -> Void)?
+  @usableFromInline let reportDrop: (@MainActor (Int) -> Void)?
 
+  @usableFromInline
   init(_ channel: StreamChannel<Element>, reportDrop: (@MainActor (Int) -> Void)?) {
     self.channel = channel
     self.reportDrop = reportDrop
   }
 
   /// Passes `element` on to the consumer; reports a drop.
-  @inline(__always)
+  @inlinable @inline(__always)
   func send(_ element: Element) {
-    if !channel.yield(element), let reportDrop { reportDrop(channel.droppedCount) }
+    let dropped = channel.yield(element)
+    if dropped > 0, let reportDrop { reportDrop(dropped) }
   }
 
   deinit { channel.finish() }
@@ -99,7 +103,7 @@ final class StreamFeed<Element: Sendable> {
 extension StreamChannel {
   /// Ends `ticket`'s registration when the consumer goes, on the main actor, through the queue
   /// remote posts use (so a later remote post or settle sees it gone).
-  @MainActor
+  @MainActor @usableFromInline
   func endsRegistration(_ ticket: Subscription) {
     onTermination {
       RemotePostQueue.shared.enqueue(RemotePost { ticket.cancel() })

@@ -17,25 +17,39 @@ extension EventBus {
   ///     the bus's tracers.
   /// - Returns: A stream that ends its subscription when its consuming task is cancelled or it is
   ///   dropped; see ``ChainStream``.
+  @inlinable
   public func events<Event: Sendable>(
     of type: Event.Type, bufferingPolicy: StreamBufferingPolicy = .unbounded
   ) -> ChainStream<Event> {
+    // NB: inlinable, so that the caller's copy of the subscriber is specialised for its event
+    // type, as `subscribe(_:_:)` is (`stream1.bus`).
+    let feed = makeStreamFeed(of: type, bufferingPolicy)
+    let token = subscribe(type) { event in feed.send(event) }
+    feed.channel.endsRegistration(token)
+    return ChainStream(feed.channel)
+  }
+
+  /// The producer's side of a stream of `type`, whose drops are reported to this bus's tracers.
+  @usableFromInline
+  func makeStreamFeed<Event: Sendable>(
+    of type: Event.Type, _ bufferingPolicy: StreamBufferingPolicy
+  ) -> StreamFeed<Event> {
     let channel = StreamChannel<Event>(bufferingPolicy)
     var reportDrop: (@MainActor (Int) -> Void)?
     if bufferingPolicy != .unbounded {
       let typeName = String(describing: type)
-      // NB: unowned(unsafe), as `install(_:)` does: the feed lives in a subscriber this bus owns.
-      reportDrop = { [unowned(unsafe) self] total in
-        guard self.isTraced else { return }
-        self.trace(
+      // Unretained: the feed lives in a subscriber of this bus and reports only while the bus
+      // publishes to it; retaining the bus from its own subscriber would keep it alive for ever.
+      let bus = Unretained(self)
+      reportDrop = { total in
+        let bus = bus.object
+        guard bus.isTraced else { return }
+        bus.trace(
           .streamDrop(
             StreamDropRecord(
-              source: self.name, key: typeName, policy: bufferingPolicy, dropped: total)))
+              source: bus.name, key: typeName, policy: bufferingPolicy, dropped: total)))
       }
     }
-    let feed = StreamFeed(channel, reportDrop: reportDrop)
-    let token = subscribe(type) { event in feed.send(event) }
-    channel.endsRegistration(token)
-    return ChainStream(channel)
+    return StreamFeed(channel, reportDrop: reportDrop)
   }
 }

@@ -25,10 +25,14 @@ extension Node {
   ///     ``StreamBufferingPolicy``.
   /// - Returns: A stream that ends its listener when its consuming task is cancelled or it is
   ///   dropped; see ``ChainStream``.
+  @inlinable
   public func events<Payload: Sendable>(
     for key: EventKey<Payload>, phase: Phase = .bubble,
     bufferingPolicy: StreamBufferingPolicy = .unbounded
   ) -> ChainStream<Payload> {
+    // NB: inlinable, so that the caller's copy of the listener is specialised for its payload
+    // type: unspecialised, handing each payload to the stream looked up generic metadata at run
+    // time (`streamIdle.stream`).
     let (stream, feed) = makeStream(Payload.self, key: key.name, bufferingPolicy)
     let onlyAtTarget = phase == .target
     listen(for: key, phase: phase, feed: feed) { ctx, payload in
@@ -63,6 +67,7 @@ extension Node {
   }
 
   /// A stream whose drops are reported to the tracers on this node's path.
+  @usableFromInline
   func makeStream<Element: Sendable>(
     _: Element.Type, key: String, _ policy: StreamBufferingPolicy
   ) -> (ChainStream<Element>, StreamFeed<Element>) {
@@ -72,20 +77,22 @@ extension Node {
     if case .unbounded = policy {
       reportDrop = nil
     } else {
-      reportDrop = { [unowned(unsafe) core] total in
-        // NB: the feed lives in a registration at this node (or a subscriber under it), which
-        // never outlives the core.
+      // Unretained: the feed lives in a registration at this node (or a subscriber under it),
+      // which never outlives the core; retaining the core from it would keep the node alive.
+      let core = Unretained(core)
+      reportDrop = { total in
         guard Trace.installedCount > 0 else { return }
         Trace.emit(
           .streamDrop(StreamDropRecord(source: name, key: key, policy: policy, dropped: total)),
-          to: core.tracersOnPath)
+          to: core.object.tracersOnPath)
       }
     }
     return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))
   }
 
   /// Installs the listener behind a stream and ties its token to the stream's consumer.
-  private func listen<Payload, Element>(
+  @usableFromInline
+  func listen<Payload, Element>(
     for key: EventKey<Payload>, phase: Phase, feed: StreamFeed<Element>,
     _ body: @escaping @MainActor (inout EventContext, Payload) -> Void
   ) {

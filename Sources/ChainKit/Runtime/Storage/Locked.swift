@@ -5,6 +5,7 @@
 /// than cores it falls into a convoy, and threads that post remotely would wait on each other far
 /// longer than they hold the lock. See swiftlang/swift#88440, and BENCHMARKS.md for the
 /// measurement.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
   private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>
@@ -26,6 +27,7 @@ package final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value while holding the lock; `body` must not call back into ChainKit.
+  @usableFromInline
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     SystemCalls.lock(mutex)
     defer { SystemCalls.unlock(mutex) }

@@ -36,12 +36,14 @@ final class PathCache {
   @usableFromInline let isChain: Bool
   /// The key posted last along this path and its hits: a repeated post finds them with one
   /// comparison and no reference counting (the hits are owned by `hitsByKey`).
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
+  // NB: unchecked: read on every post and written only by `findHits(for:)`, never across a call
+  // to unknown code, so the dynamic exclusivity check could never fire; it pays in
+  // `bubble8.chainkit`.
   @exclusivity(unchecked) @usableFromInline var lastKeyID = -1
   @exclusivity(unchecked) @usableFromInline var lastEntries = UnsafeMutableBufferPointer<PathHit>(
     start: nil, count: 0)
   /// ``PathHits/capturesAbove`` of the key posted last.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
+  // NB: unchecked, as `lastKeyID` (`bubble8.chainkit`).
   @exclusivity(unchecked) @usableFromInline var lastCapturesAbove = false
   /// The hits of every key posted along this path.
   ///
@@ -49,7 +51,10 @@ final class PathCache {
   /// nested posts add others.
   private var hitsByKey: [Int: PathHits] = [:]
 
-  /// The path of a retired node: empty.
+  /// The path of a node not yet or no longer in use: empty.
+  ///
+  /// Shared by every node and runtime (allowed by `NoGlobalStateTests`): with no node on it,
+  /// it has no hits to cache, and a node computes its own path before any dispatch walks it.
   static let empty = PathCache(
     cores: [], reachedFrom: [], tracers: [], observers: [], builtAt: 0)
 
@@ -68,6 +73,7 @@ final class PathCache {
     isProbed = !tracers.isEmpty || !observers.isEmpty
     refs = .allocate(capacity: cores.count)
     _ = refs.initialize(from: cores.lazy.map { Unmanaged.passUnretained($0) })
+    checkInvariants()
   }
 
   isolated deinit { refs.deallocate() }
@@ -143,6 +149,7 @@ final class PathCache {
     lastKeyID = keyID
     lastEntries = hits.entries
     lastCapturesAbove = hits.capturesAbove
+    checkInvariants()
     return (hits.entries, hits.capturesAbove)
   }
 
@@ -160,10 +167,23 @@ final class PathCache {
     return PathHits(keyID: keyID, found)
   }
 
-  /// Traps with a message if an invariant of the cache does not hold.
+  /// Traps with a message if an invariant of the cache does not hold, or if it is not `owner`'s
+  /// path.
   func checkInvariants(owner: NodeCore) {
     #if CHAINKIT_INVARIANTS
       precondition(cores.first === owner, "'\(owner.name)' holds another node's path")
+      checkInvariants()
+    #endif
+  }
+
+  /// Traps with a message if an invariant of the cache does not hold: `refs` are `cores`, each
+  /// node once, each reached from a child on the path, every hit on its own node's
+  /// registrations for its key, and the last key's hits those of `hitsByKey`.
+  ///
+  /// Run when the path is built and after each key's hits are added; does nothing unless built
+  /// with `CHAINKIT_INVARIANTS`.
+  func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
       precondition(refs.count == cores.count, "path sizes disagree")
       var seen = Set<ObjectIdentifier>()
       for index in cores.indices {
@@ -192,6 +212,14 @@ final class PathCache {
               || !hit.registrations.takeUnretainedValue().hasCapture,
             "a capture listener above the target that the path's hits do not know of")
         }
+      }
+      if lastKeyID >= 0 {
+        let last = hitsByKey[lastKeyID]
+        precondition(
+          last?.entries.baseAddress == lastEntries.baseAddress
+            && last?.entries.count == lastEntries.count
+            && last?.capturesAbove == lastCapturesAbove,
+          "the last key's hits are not its hits")
       }
     #endif
   }
