@@ -36,7 +36,7 @@ extension NodeCore {
       swap(&stack, &runtime.data.walkStack)
     }
     var seen = Set<ObjectIdentifier>()
-    let start = DataResolver.nearest(from: self, keyID: keyID).map { Unretained($0) }
+    let start = DataResolver.nearest(from: self, keyID: keyID).map(Unretained.init)
     stack.append((Unretained(self), start, true))
     while let (entry, inherited, isKnown) = stack.popLast() {
       withUnretained(entry) { core in
@@ -47,7 +47,7 @@ extension NodeCore {
         var slot = inherited
         var known = isKnown && (isRoot || core.parents.count == 1)
         // NB: the node's data unretained: the walk runs no user code, the node holds it.
-        if let dataEntry = core.data.map({ Unretained($0) }) {
+        if let dataEntry = core.data.map(Unretained.init) {
           let skipped = withUnretained(dataEntry) { data -> Bool in
             if !isRoot, data.hasSlot(for: keyID) { return true }
             // NB: an index loop over unretained entries, not `each`: no reference counting.
@@ -57,7 +57,7 @@ extension NodeCore {
               let matches = withUnretained(entry) { $0.keyID == keyID }
               guard matches else { continue }
               if !known {
-                slot = DataResolver.nearest(from: core, keyID: keyID).map { Unretained($0) }
+                slot = DataResolver.nearest(from: core, keyID: keyID).map(Unretained.init)
                 known = true
               }
               out.append((Unretained(entry), slot))
@@ -87,7 +87,7 @@ extension NodeCore {
         var resolver =
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
-        let slot = resolver.resolve(core).map { Unretained($0) }
+        let slot = resolver.resolve(core).map(Unretained.init)
         out.append((Unretained(subscriber), slot))
         resolvers[subscriber.keyID] = resolver
       }

@@ -14,7 +14,7 @@ final class NodeCore {
   /// alive.
   var owner: Node? {
     get { ownerReference?.object }
-    set { ownerReference = newValue.map { Unretained($0) } }
+    set { ownerReference = newValue.map(Unretained.init) }
   }
   private var ownerReference: Unretained<Node>?
   private(set) var isAlive = true
