@@ -67,7 +67,7 @@ final class NodeCore {
   }
 
   isolated deinit {
-    ReentryGuard.releaseNow(keyed.flatMap { $0.takeEverything() })
+    releaseRegistrationsNow()
   }
 
   /// The node, while its owner holds it.

@@ -23,13 +23,18 @@ extension ReentryGuard {
   static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
     ChainRuntime.main.release(element)
   }
+}
 
-  /// Releases elements taken out of their lists for good, at once.
+extension NodeCore {
+  /// Takes every registration out of this core's lists, then releases them all, at once.
   ///
-  /// For the deinit of the lists' owner: nothing can be walking the lists of an object that is
-  /// being freed, so nothing needs to wait.
-  static func releaseNow<Element: AnyObject>(_ elements: [Unmanaged<Element>]) {
-    for element in elements { element.release() }
+  /// For the core's deinit: nothing can be walking the lists of a core that is being freed, so
+  /// nothing needs to wait; and every list is emptied before any registration is released, so
+  /// deinit code a release runs finds none of them half taken.
+  func releaseRegistrationsNow() {
+    var entries: [Unmanaged<Registration>] = []
+    for registrations in keyed { entries += registrations.takeEverything() }
+    for entry in entries { entry.release() }
   }
 }
 
