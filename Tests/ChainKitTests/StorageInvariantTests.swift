@@ -91,4 +91,67 @@ struct StorageInvariantTests {
     }
     Self.expectMessage("a buffer retired twice", in: result)
   }
+
+  @Test("RetiredStorage: a buffer retired twice is caught when it is retired, not only when freed")
+  func retiredStorageCatchesADoubleRetireAtOnce() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+        var retired = RetiredStorage()
+        retired.retire(buffer)
+        retired.retire(buffer)
+      }
+    }
+    Self.expectMessage("a buffer retired twice", in: result)
+  }
+
+  @Test("withUnretained: an Unretained whose object was freed traps before the body runs")
+  func withUnretainedCatchesAFreedObject() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        var item: Item? = Item()
+        let reference = item.map { Unretained($0) }
+        item = nil
+        if let reference { withUnretained(reference) { _ = $0.slot } }
+      }
+    }
+    Self.expectMessage("was read after it was freed", in: result)
+  }
+
+  @Test("withUnretained(as:): an entry of another class is caught, naming both types")
+  func withUnretainedAsCatchesAWrongType() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let item = Item()
+        let entry = Unmanaged<AnyObject>.passUnretained(item)
+        withUnretained(entry, as: Node.self) { _ = $0.name }
+        withExtendedLifetime(item) {}
+      }
+    }
+    Self.expectMessage("taken for a Node", in: result)
+  }
+
+  @Test("DescriptionBox: a value counted as described twice is caught by the next description")
+  func descriptionBoxCatchesADoubleDescription() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let box = PayloadBox(42)
+        box.withTexts { $0.describeCalls = 2 }
+        _ = box.text(at: 0)
+      }
+    }
+    Self.expectMessage("a value was described more than once", in: result)
+  }
+
+  @Test("DescriptionBox: a healthy box passes its check after every change")
+  @MainActor
+  func descriptionBoxHealthy() {
+    let box = PayloadBox(1)
+    let index = box.keep(2)
+    box.replace(at: index, with: 3)
+    #expect(box.text(at: 0) == "1")
+    #expect(box.text(at: index) == "3")
+    #expect(box.text(at: 0) == "1")
+    box.checkInvariants()
+  }
 }

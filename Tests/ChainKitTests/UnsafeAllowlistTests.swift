@@ -28,13 +28,6 @@ struct UnsafeAllowlistTests {
     "Sources/ChainKit/Lifetime/Subscription.swift": [
       "nonisolated(unsafe)": "the ticket's ended flag, written by a deinit"
     ],
-    "Sources/ChainKit/Bindings/MemberBox.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Bus/BusSubscriber.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Bus/EventBus+Publish.swift": ["Unmanaged": pending],
-    "Sources/ChainKit/Bus/EventBus+Trace.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Data/DataSubscriber.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Data/NodeCore+DataNotify.swift": ["Unmanaged": pending],
-    "Sources/ChainKit/Delivery/RemoteNode.swift": ["@unchecked Sendable": pending],
     "Sources/ChainKit/Events/EventContext.swift": ["unowned(unsafe)": pending],
     "Sources/ChainKit/Events/KeyedRegistrations.swift": [
       "Unmanaged": pending,
@@ -49,15 +42,6 @@ struct UnsafeAllowlistTests {
       "Unmanaged": pending,
       "unowned(unsafe)": pending,
     ],
-    "Sources/ChainKit/Runtime/ReentryGuard.swift": [
-      "Unmanaged": pending,
-      "UnsafeMutableRawPointer": pending,
-    ],
-    "Sources/ChainKit/Tracing/DescriptionBox.swift": ["@unchecked Sendable": pending],
-    "Sources/ChainKit/Tracing/Node+Observe.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Tracing/Tracer.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Tree/NodeCore+Path.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Tree/NodeCore.swift": ["Unmanaged": pending, "unowned(unsafe)": pending],
   ]
 
   /// Not yet moved onto a `Runtime/Storage` type (issue 26, item 3): what is left to do.

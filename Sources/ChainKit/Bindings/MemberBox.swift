@@ -136,10 +136,10 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
     // NB: the closure holds the group and this member; the member does not hold the observer,
     // so a property that deallocates takes the whole registration with it. The closure only
     // runs from the property's own notification, so the property is alive whenever it runs and
-    // is captured unowned(unsafe): no weak load per change.
-    let box = property.bindings.add(lifetime: nil) {
-      [group, self, unowned(unsafe) property] old, new in
-      self.received(old, new, of: property, in: group)
+    // is captured unretained: no weak load per change.
+    let unretained = Unretained(property)
+    let box = property.bindings.add(lifetime: nil) { [group, self] old, new in
+      withUnretained(unretained) { self.received(old, new, of: $0, in: group) }
     }
     observerID = ObjectIdentifier(box)
   }

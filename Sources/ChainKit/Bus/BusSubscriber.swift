@@ -9,9 +9,10 @@ class AnyBusSubscriber: AnyRegistration, SlotIndexed {
   @usableFromInline let isOwnerBound: Bool
   /// The owner of an owner-bound subscription; the subscription dies with it.
   @usableFromInline weak var owner: AnyObject?
-  /// NB: not weak (a weak reference costs a side table per subscriber): the slot owns this
-  /// subscriber, and a subscriber outlives its slot only inside a publish, which holds the slot.
-  unowned(unsafe) let busSlot: AnyBusSlot
+  /// The slot; unretained and not weak (a weak reference costs a side table per subscriber):
+  /// the slot owns this subscriber, and a subscriber outlives its slot only inside a publish,
+  /// which holds the slot.
+  private let slotReference: Unretained<AnyBusSlot>
   /// The subscriber's index in its slot's list.
   @usableFromInline final var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -22,9 +23,12 @@ class AnyBusSubscriber: AnyRegistration, SlotIndexed {
   init(owner: AnyObject?, slot: AnyBusSlot) {
     self.isOwnerBound = owner != nil
     self.owner = owner
-    self.busSlot = slot
+    self.slotReference = Unretained(slot)
     super.init()
   }
+
+  /// The slot this subscriber is in.
+  var busSlot: AnyBusSlot { slotReference.object }
 
   /// The event type the subscriber takes.
   var eventType: Any.Type { Never.self }
@@ -56,20 +60,24 @@ final class BusSubscriber<Event>: AnyBusSubscriber {
 @usableFromInline
 final class BusProducer<Event>: AnyRegistration {
   private let current: @MainActor () -> Event?
-  /// NB: not weak (a weak reference gives the bus a side table, which slows every retain of
-  /// it): the bus owns the slot that owns this producer, and nothing else keeps it.
-  unowned(unsafe) let bus: EventBus
+  /// The bus; unretained and not weak (a weak reference gives the bus a side table, which slows
+  /// every retain of it): the bus owns the slot that owns this producer, and nothing else keeps
+  /// it.
+  private let busReference: Unretained<EventBus>
   /// The owner of an owner-bound producer; the producer is dropped once it is gone.
   weak var owner: AnyObject?
   let isOwnerBound: Bool
 
   init(bus: EventBus, owner: AnyObject?, current: @escaping @MainActor () -> Event?) {
-    self.bus = bus
+    self.busReference = Unretained(bus)
     self.owner = owner
     self.isOwnerBound = owner != nil
     self.current = current
     super.init()
   }
+
+  /// The bus this producer is registered on.
+  var bus: EventBus { busReference.object }
 
   override var isActive: Bool { !isRemoved && (!isOwnerBound || owner != nil) }
 

@@ -101,8 +101,7 @@ extension EventBus {
       index += 1
       guard let entry else { continue }
       // The cast is safe: a slot only holds subscribers of its own event type.
-      let reference = Unmanaged<BusSubscriber<Event>>.fromOpaque(entry.toOpaque())
-      withUnretained(reference) { subscriber in
+      withUnretained(entry, as: BusSubscriber<Event>.self) { subscriber in
         guard !subscriber.isRemoved else { return }
         if subscriber.isOwnerBound, subscriber.owner == nil {
           // The owner deallocated: the subscription is dropped and never runs again.

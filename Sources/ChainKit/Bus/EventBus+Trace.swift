@@ -5,10 +5,11 @@ extension EventBus {
   /// - Returns: A token that uninstalls the tracer.
   @discardableResult
   public func install(_ tracer: any Tracer) -> Subscription {
-    // NB: unowned(unsafe), so the bus gets no side table: the bus owns the installation, whose
+    // Unretained, not weak, so the bus gets no side table: the bus owns the installation, whose
     // ticket ends when the bus lets it go, so the token never calls back into a freed bus.
-    let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) self] installation in
-      self.tracers.removeAll { $0 === installation }
+    let bus = Unretained(self)
+    let installation = TracerInstallation(tracer: tracer) { installation in
+      bus.object.tracers.removeAll { $0 === installation }
     }
     tracers.append(installation)
     return installation.ticket

@@ -6,12 +6,16 @@
 @usableFromInline
 class DataSubscriber: AnyRegistration, SlotIndexed {
   @usableFromInline let keyID: Int
-  unowned(unsafe) let core: NodeCore
+  /// The node subscribed at; unretained: the node owns its data, which owns this subscriber,
+  /// and a subscriber outlives its node only inside a delivery, which checks `core.isAlive`
+  /// while the path it walks holds the core.
+  private let coreReference: Unretained<NodeCore>
   /// Delivers a value to the body: a closure made where the subscription was made, specialised
   /// for its value type (see ``DataSubscriberBox/make(keyID:core:body:)``).
   ///
   /// NB: a stored closure rather than an override: a generic class's overrides run
-  /// unspecialised, and looked up `Optional<Value>` metadata on every delivery (about 500 Ir).
+  /// unspecialised and look up `Optional<Value>` metadata on every delivery, which
+  /// `share1000.chainkit` pays for each subscriber (see BENCHMARKS.md).
   private let deliverBody: @MainActor (DataSubscriber, SharedSlot?) -> Void
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
   // NB: this and `sourceVersion` are read and written on every delivery, in place only.
@@ -44,10 +48,13 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
     deliver: @escaping @MainActor (DataSubscriber, SharedSlot?) -> Void
   ) {
     self.keyID = keyID
-    self.core = core
+    self.coreReference = Unretained(core)
     self.deliverBody = deliver
     super.init()
   }
+
+  /// The core of the node subscribed at.
+  var core: NodeCore { coreReference.object }
 
   override func removeFromOwner() { core.data?.remove(self) }
 

@@ -44,7 +44,7 @@ extension NodeCore {
           topology == runtime.lastStamp && changes == runtime.data.changeVersion
         let slot =
           unchanged
-          ? collected?.takeUnretainedValue()
+          ? collected?.object
           : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
         guard !subscriber.hasHeard(slot) else { return false }
         subscriber.deliver(from: slot)
@@ -64,7 +64,7 @@ extension NodeCore {
     for (entry, collected) in deliveries {
       withUnretained(entry) { subscriber in
         guard !subscriber.isRemoved, subscriber.core.isAlive,
-          !subscriber.hasHeard(collected?.takeUnretainedValue())
+          !subscriber.hasHeard(collected?.object)
         else { return }
         subscriber.isBehind = true
         wouldCall = true

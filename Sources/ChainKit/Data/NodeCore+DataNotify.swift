@@ -7,7 +7,7 @@ extension NodeCore {
   /// under way (``ReentryGuard/release(_:)``), and the slot is only used while no share has
   /// happened since it was collected (``NodeCore/deliver(_:name:)`` checks), so its node still
   /// holds it.
-  typealias DataDelivery = (subscriber: Unmanaged<DataSubscriber>, slot: Unmanaged<SharedSlot>?)
+  typealias DataDelivery = (subscriber: Unretained<DataSubscriber>, slot: Unretained<SharedSlot>?)
 
   /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
   /// parent resolves to, when that is known.
@@ -15,7 +15,7 @@ extension NodeCore {
   /// Unretained: the walk runs no user code, so every node and slot it holds is kept alive by the
   /// tree meanwhile.
   typealias DataWalkEntry = (
-    core: Unmanaged<NodeCore>, inherited: Unmanaged<SharedSlot>?, isKnown: Bool
+    core: Unretained<NodeCore>, inherited: Unretained<SharedSlot>?, isKnown: Bool
   )
 
   /// Appends to `out` the subscribers for `keyID` in this node's subtree, in preorder (children in
@@ -36,8 +36,8 @@ extension NodeCore {
       swap(&stack, &runtime.data.walkStack)
     }
     var seen = Set<ObjectIdentifier>()
-    let start = DataResolver.nearest(from: self, keyID: keyID).map { Unmanaged.passUnretained($0) }
-    stack.append((Unmanaged.passUnretained(self), start, true))
+    let start = DataResolver.nearest(from: self, keyID: keyID).map(Unretained.init)
+    stack.append((Unretained(self), start, true))
     while let (entry, inherited, isKnown) = stack.popLast() {
       withUnretained(entry) { core in
         let isRoot = core === self
@@ -47,7 +47,7 @@ extension NodeCore {
         var slot = inherited
         var known = isKnown && (isRoot || core.parents.count == 1)
         // NB: the node's data unretained: the walk runs no user code, the node holds it.
-        if let dataEntry = core.data.map(Unmanaged.passUnretained) {
+        if let dataEntry = core.data.map(Unretained.init) {
           let skipped = withUnretained(dataEntry) { data -> Bool in
             if !isRoot, data.hasSlot(for: keyID) { return true }
             // NB: an index loop over unretained entries, not `each`: no reference counting.
@@ -57,12 +57,10 @@ extension NodeCore {
               let matches = withUnretained(entry) { $0.keyID == keyID }
               guard matches else { continue }
               if !known {
-                slot = DataResolver.nearest(from: core, keyID: keyID).map {
-                  Unmanaged.passUnretained($0)
-                }
+                slot = DataResolver.nearest(from: core, keyID: keyID).map(Unretained.init)
                 known = true
               }
-              out.append((entry, slot))
+              out.append((Unretained(entry), slot))
             }
             return false
           }
@@ -72,7 +70,7 @@ extension NodeCore {
         while index > 0 {
           index -= 1
           guard let child = core.children.entries[index] else { continue }
-          stack.append((Unmanaged.passUnretained(child), slot, known))
+          stack.append((Unretained(child), slot, known))
         }
       }
     }
@@ -89,8 +87,8 @@ extension NodeCore {
         var resolver =
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
-        let slot = resolver.resolve(core).map(Unmanaged.passUnretained)
-        out.append((Unmanaged.passUnretained(subscriber), slot))
+        let slot = resolver.resolve(core).map(Unretained.init)
+        out.append((Unretained(subscriber), slot))
         resolvers[subscriber.keyID] = resolver
       }
       return true

@@ -77,10 +77,10 @@ extension Node {
 /// NB: the handle, not the core, is held weakly: a weak reference moves an object's refcount to a
 /// side table, and cores are retained and released on every post.
 ///
-/// NB: `core` is a main-actor object. The box is `@unchecked Sendable` because other threads only
-/// copy and release the box; `core` is written once, at init on the main actor, and read only by
-/// the drain, on the main actor.
-final class RemoteTarget: @unchecked Sendable {
+/// `Sendable` as checked by the compiler: its stored properties are constants of `Sendable`
+/// types (a node is main-actor isolated), so other threads may hold and copy it; ``core`` is
+/// read only on the main actor.
+final class RemoteTarget: Sendable {
   let name: String
   private weak let weakNode: Node?
   let dropped = Atomic<Int>(0)

@@ -1,8 +1,8 @@
 // Runtime: what every subsystem stands on. The `ReentryGuard` counts nested operations of every
 // kind, refuses runaway nesting, and defers freeing and compaction until no operation is under
-// way; `KeyRegistry` numbers keys; `Locked` is the one lock. The audited unsafe storage lives here
-// too: `SlotList` (unmanaged references with O(1) removal), `RetiredStorage` and `Unretained`,
-// each stating its invariant and checking it in `checkInvariants()` under `CHAINKIT_INVARIANTS`.
+// way; `KeyRegistry` numbers keys. Every unsafe construct lives in `Storage/`, in small audited
+// types (`SlotList`, `RetiredStorage`, `Unretained`, `Locked` and others), each stating its
+// invariant and checking it in `checkInvariants()` under `CHAINKIT_INVARIANTS`.
 
 /// The one door every kind of dispatch enters and leaves by, and the limit on how deep they nest.
 ///
@@ -120,14 +120,6 @@ public enum ReentryGuard {
     ChainRuntime.main.compactWhenIdle(compaction)
   }
 
-  /// See ``ChainRuntime/free(_:)``.
-  static func free(_ buffer: UnsafeMutableRawPointer) { ChainRuntime.main.free(buffer) }
-
-  /// See ``ChainRuntime/release(_:)``.
-  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
-    ChainRuntime.main.release(element)
-  }
-
   /// See ``ChainRuntime/checkInvariants()``.
   static func checkInvariants() { ChainRuntime.main.checkInvariants() }
 
@@ -232,27 +224,6 @@ extension ChainRuntime {
       compaction.compactNow()
     } else {
       pendingCompactions.append(compaction)
-      hasIdleWork = true
-    }
-  }
-
-  /// Frees a list's storage now, or once no operation is under way (one may be reading it).
-  func free(_ buffer: UnsafeMutableRawPointer) {
-    if depth == 0 {
-      buffer.deallocate()
-    } else {
-      retired.buffers.append(buffer)
-      hasIdleWork = true
-    }
-  }
-
-  /// Releases an element taken out of its list now, or once no operation is under way (one may
-  /// be calling it).
-  func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
-    if depth == 0 {
-      element.release()
-    } else {
-      retired.elements.append(Unmanaged.fromOpaque(element.toOpaque()))
       hasIdleWork = true
     }
   }

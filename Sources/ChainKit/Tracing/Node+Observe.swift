@@ -30,9 +30,11 @@ extension Node {
   public func observeActivity(
     _ observer: @escaping @MainActor (NodeActivity) -> Void
   ) -> Subscription {
-    // NB: unowned(unsafe), as for a tracer: retire() detaches every observer before the core
-    // can go away.
-    let observer = ActivityObserver(body: observer) { [unowned(unsafe) core] observer in
+    // NB: the core unretained, as for a tracer: retire() detaches every observer before the
+    // core can go away.
+    let unretained = Unretained(core)
+    let observer = ActivityObserver(body: observer) { observer in
+      let core = unretained.object
       core.observers.removeAll { $0 === observer }
       core.touch()
     }

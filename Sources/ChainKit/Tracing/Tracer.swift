@@ -93,9 +93,11 @@ extension Node {
   /// - Returns: A token that uninstalls the tracer.
   @discardableResult
   public func install(_ tracer: any Tracer) -> Subscription {
-    // NB: unowned(unsafe), not weak (a weak reference would move the core's refcount to a slow
-    // side table); retire() detaches every installation before the core can go away.
-    let installation = TracerInstallation(tracer: tracer) { [unowned(unsafe) core] installation in
+    // NB: the core unretained, not weak (a weak reference would move the core's refcount to a
+    // slow side table); retire() detaches every installation before the core can go away.
+    let unretained = Unretained(core)
+    let installation = TracerInstallation(tracer: tracer) { installation in
+      let core = unretained.object
       core.tracers.removeAll { $0 === installation }
       Trace.installedCount -= 1
       core.touch()

@@ -29,8 +29,8 @@ extension NodeCore {
     let clock = self.clock.resolved
     self.clock = clock
     // NB: unretained, as dispatch reads it: this node holds its cache for the call.
-    unowned(unsafe) let path = cachedPath
-    if path.isCurrent(for: self) {
+    let isCurrent = withUnretained(Unretained(cachedPath)) { $0.isCurrent(for: self) }
+    if isCurrent {
       cachedVersion = clock.version
     } else {
       refreshPath()

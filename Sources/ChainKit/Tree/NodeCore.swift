@@ -9,14 +9,19 @@
 @usableFromInline
 final class NodeCore {
   @usableFromInline let name: String
-  /// NB: unretained: the node owns its core and is its only handle; `isAlive` turns false in
-  /// the node's deinit, before the node's memory goes, and `node` reads `owner` only while alive.
-  unowned(unsafe) var owner: Node?
+  /// The node; unretained: the node owns its core and is its only handle; `isAlive` turns false
+  /// in the node's deinit, before the node's memory goes, and `node` reads `owner` only while
+  /// alive.
+  var owner: Node? {
+    get { ownerReference?.object }
+    set { ownerReference = newValue.map(Unretained.init) }
+  }
+  private var ownerReference: Unretained<Node>?
   private(set) var isAlive = true
 
-  // NB: `parents`, `children` and `data` are read at every node a share walks (four dynamic
-  // exclusivity checks a node, about 150 Ir); main-actor only and accessed in place, never
-  // `inout` across a call to unknown code, so the check could never fire: unchecked.
+  // NB: `parents`, `children` and `data` are read at every node a share walks, each read a
+  // dynamic exclusivity check; main-actor only and accessed in place, never `inout` across a
+  // call to unknown code, so the check could never fire: unchecked.
   /// The parents, in mount order, and this node's index in each one's ``children``.
   // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var parents: ContiguousArray<NodeCore> = []
@@ -62,9 +67,7 @@ final class NodeCore {
   }
 
   isolated deinit {
-    var entries: [Unmanaged<Registration>] = []
-    for registrations in keyed { entries += registrations.takeEverything() }
-    for entry in entries { entry.release() }
+    releaseRegistrationsNow()
   }
 
   /// The node, while its owner holds it.
@@ -142,7 +145,8 @@ final class NodeCore {
   ///
   /// NB: nonisolated, so that its empty closure is too: `withExtendedLifetime(value) {}` in
   /// main-actor code makes a main-actor closure, which checks the executor when called (a call
-  /// to `swift_task_isCurrentExecutor`, about 110 Ir per released node, `release.100`).
+  /// to `swift_task_isCurrentExecutor` per released node, which `release.100` pays; see
+  /// BENCHMARKS.md).
   nonisolated private static func extendLifetime<Value>(of value: Value) {
     withExtendedLifetime(value) {}
   }

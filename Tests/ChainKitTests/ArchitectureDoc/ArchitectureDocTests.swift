@@ -124,7 +124,7 @@ struct ArchitectureDocTests {
     missing["Sources/ChainKit/Tree/NodeCore.swift"] = nil
     #expect(!UnsafeScan.mismatches(missing, found).isEmpty)
     var wrong = rows
-    wrong["Sources/ChainKit/Tree/NodeCore.swift"]?.remove("Unmanaged")
+    wrong["Sources/ChainKit/Tree/NodeCore.swift"]?.remove("@exclusivity(unchecked)")
     #expect(!UnsafeScan.mismatches(wrong, found).isEmpty)
   }
 

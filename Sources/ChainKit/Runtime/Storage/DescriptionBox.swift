@@ -5,7 +5,8 @@ import Synchronization
 /// of tracing.
 ///
 /// NB: `@unchecked Sendable`, because trace records are `Sendable` while payloads need not be.
-/// The invariant that makes this sound, written once here and checked by ``checkInvariants()``:
+/// The invariant that makes this sound, written once here and checked by ``checkInvariants()``
+/// (which builds with `CHAINKIT_INVARIANTS` run after every change the box's own thread makes):
 ///
 /// 1. The values (the payload as posted, then each interceptor's result) are stored while the
 ///    dispatch runs, before its record is emitted, and are only ever read on the thread that made
@@ -24,7 +25,8 @@ import Synchronization
 /// it: releasing (unlike reading) is safe anywhere.
 @usableFromInline
 class DescriptionBox: @unchecked Sendable {
-  private struct Texts {
+  /// What the lock guards; internal so that `StorageInvariantTests` can corrupt it.
+  struct Texts {
     var made: [String?] = []
     var describeCalls = 0
     /// The dispatch's hops as recorded, until first read (after, if a hop has rewrites).
@@ -38,7 +40,7 @@ class DescriptionBox: @unchecked Sendable {
   /// NB: a spin on an atomic flag, not `Synchronization.Mutex` (whose futex's ordering the
   /// thread sanitizer does not see: it reported the guarded accesses as races) and not
   /// ``Locked`` (two allocations per box, one per traced dispatch). Every section under it is
-  /// short and runs no user code, so a waiter spins for a few hundred instructions at most.
+  /// short and runs no user code, so a waiter spins only briefly.
   private let busy = Atomic<Bool>(false)
   /// Only touched inside ``withTexts(_:)``.
   private var state = Texts()
@@ -51,7 +53,7 @@ class DescriptionBox: @unchecked Sendable {
   init() {}
 
   /// Runs `body` with the texts while holding `busy`.
-  private final func withTexts<Result>(_ body: (inout Texts) -> Result) -> Result {
+  final func withTexts<Result>(_ body: (inout Texts) -> Result) -> Result {
     while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
       SystemCalls.yieldThread()
     }
@@ -79,7 +81,7 @@ class DescriptionBox: @unchecked Sendable {
     }
     // NB: described outside the lock: a description is user code and may read other records.
     let made = describeValue(at: index)
-    return withTexts { texts in
+    let text = withTexts { texts in
       if texts.made.count <= index {
         texts.made += repeatElement(nil, count: index + 1 - texts.made.count)
       }
@@ -88,6 +90,8 @@ class DescriptionBox: @unchecked Sendable {
       texts.describeCalls += 1
       return made
     }
+    checkInvariantsIfEnabled()
+    return text
   }
 
   /// Keeps the dispatch's hops as recorded, once, before its record is emitted.
@@ -98,6 +102,7 @@ class DescriptionBox: @unchecked Sendable {
       precondition(texts.recorded == nil && texts.hops == nil, "a box's hops kept twice")
       swap(&texts.recorded, &kept)
     }
+    checkInvariantsIfEnabled()
   }
 
   /// The dispatch's hop records, made the first time they are asked for, on any thread.
@@ -113,6 +118,7 @@ class DescriptionBox: @unchecked Sendable {
       if !recorded.hasRewrites { texts.recorded = nil }
       return (hops, texts.recorded)
     }
+    if isHome { checkInvariantsIfEnabled() }
     guard let recorded else { return records }
     var hops = records
     recorded.setRewrites(in: &hops, box: self)
@@ -122,6 +128,14 @@ class DescriptionBox: @unchecked Sendable {
   /// Makes every description now; main thread only.
   final func describeAll() {
     for index in 0..<valueCount { _ = text(at: index) }
+  }
+
+  /// Runs ``checkInvariants()`` in builds with `CHAINKIT_INVARIANTS`; on the box's own thread.
+  @inline(__always)
+  final func checkInvariantsIfEnabled() {
+    #if CHAINKIT_INVARIANTS
+      checkInvariants()
+    #endif
   }
 
   /// Traps with a message if the invariant above does not hold.
@@ -165,11 +179,13 @@ final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   /// Keeps `value` (a rewrite, while the dispatch runs) and returns its index.
   func keep(_ value: Payload) -> Int {
     rewrites.append(value)
+    checkInvariantsIfEnabled()
     return rewrites.count
   }
 
   /// Replaces the value at `index` (the latest rewrite at one node, while the dispatch runs).
   func replace(at index: Int, with value: Payload) {
     rewrites[index - 1] = value
+    checkInvariantsIfEnabled()
   }
 }
