@@ -35,20 +35,6 @@ struct UnsafeAllowlistTests {
     "Sources/ChainKit/Data/DataSubscriber.swift": ["unowned(unsafe)": pending],
     "Sources/ChainKit/Data/NodeCore+DataNotify.swift": ["Unmanaged": pending],
     "Sources/ChainKit/Delivery/RemoteNode.swift": ["@unchecked Sendable": pending],
-    "Sources/ChainKit/Events/EventContext.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Events/KeyedRegistrations.swift": [
-      "Unmanaged": pending,
-      "unowned(unsafe)": pending,
-    ],
-    "Sources/ChainKit/Events/NodeCore+Dispatch.swift": [
-      "Unmanaged": pending,
-      "unowned(unsafe)": pending,
-    ],
-    "Sources/ChainKit/Events/Registration.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Requests/NodeCore+Request.swift": [
-      "Unmanaged": pending,
-      "unowned(unsafe)": pending,
-    ],
     "Sources/ChainKit/Runtime/ReentryGuard.swift": [
       "Unmanaged": pending,
       "UnsafeMutableRawPointer": pending,

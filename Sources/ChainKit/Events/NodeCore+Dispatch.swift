@@ -17,11 +17,9 @@ extension NodeCore {
       return refused(refusal, kind: .event, key: key, payload: payload)
     }
     refreshPathIfStale()
-    unowned(unsafe) let path = cachedPath
     var capturesAbove = false
     var walk = HitWalk(
-      path: Unmanaged.passUnretained(path), runtime: runtime, keyID: keyID,
-      capturesAbove: &capturesAbove)
+      along: self, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
     let id = runtime.nextDispatchID()
     let parentID = runtime.currentDispatchID
     runtime.currentDispatchID = id
@@ -29,8 +27,8 @@ extension NodeCore {
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
     let probe =
-      path.isProbed
-      ? path.makeProbe(
+      walk.cache.isProbed
+      ? walk.cache.makeProbe(
         .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
       : nil
 
@@ -42,7 +40,7 @@ extension NodeCore {
     // No capture listener above the target: no listener can run before the target, so there is
     // nothing to visit on the way down, nor can one be added there meanwhile: read once.
     var position = walk.entries.count - 1
-    var visited = path.cores.count
+    var visited = walk.cache.cores.count
     while capturesAbove, !ctx.stopRequested {
       if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
       guard position >= 0 else { break }
@@ -66,7 +64,7 @@ extension NodeCore {
     }
     // Bubble: from the target's parents to the root end.
     if bubbles, !ctx.stopRequested {
-      if !path.isChain, let reachedFrom = path.reachedFrom {
+      if !walk.cache.isChain, let reachedFrom = walk.cache.reachedFrom {
         bubbleAlongBranches(
           walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
           probe: probe)
@@ -99,7 +97,7 @@ extension NodeCore {
     walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
     payload: P, probe: DispatchProbe?
   ) {
-    let pathLength = withUnretained(walk.path) { $0.cores.count }
+    let pathLength = walk.cache.cores.count
     var leaving = ContiguousArray<P>()
     leaving.reserveCapacity(pathLength)
     leaving.append(payload)

@@ -27,7 +27,7 @@ class Registration: AnyRegistration, SlotIndexed {
   /// The key's registrations at the node this one sits in; valid while `isRemoved` is false,
   /// since a registration is vacated from its list (and so released) only once removed, and a
   /// node's lists outlive every registration in them.
-  unowned(unsafe) var owner: KeyedRegistrations?
+  var owner: Unretained<KeyedRegistrations>?
   /// The index of this registration in its list, kept up to date by the list.
   @usableFromInline var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -57,7 +57,7 @@ class Registration: AnyRegistration, SlotIndexed {
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
   override var isActive: Bool {
-    !isRemoved && owner?.core.isAlive == true && (!isTargetBound || target != nil)
+    !isRemoved && owner?.object.core.isAlive == true && (!isTargetBound || target != nil)
   }
 
   /// Sends dispatch to the careful path, which skips a removed registration.
@@ -70,7 +70,7 @@ class Registration: AnyRegistration, SlotIndexed {
   }
 
   /// Vacates the registration's slot.
-  override func removeFromOwner() { owner?.vacate(self) }
+  override func removeFromOwner() { owner?.object.vacate(self) }
 }
 
 /// A listener for events with payload `P`.
