@@ -87,7 +87,7 @@ final class KeyedRegistrations: DeferredCompaction {
   /// Takes every registration out for good (the node's core is being deallocated).
   func takeEverything() -> [SlotList<Registration>.Taken] {
     let all = listeners.takeAll() + interceptors.takeAll() + responders.takeAll()
-    for entry in all { withUnretained(entry) { $0.markRemoved() } }
+    for entry in all { withUnretained(entry) { _ = $0.markRemoved() } }
     return all
   }
 

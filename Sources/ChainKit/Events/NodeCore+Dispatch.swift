@@ -64,58 +64,13 @@ extension NodeCore {
     }
     // Bubble: from the target's parents to the root end.
     if bubbles, !ctx.stopRequested {
-      if !walk.cache.isChain, let reachedFrom = walk.cache.reachedFrom {
-        bubbleAlongBranches(
-          walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
-          probe: probe)
-      } else {
-        _ = walk.refreshIfChanged()
-        position = walk.firstPosition(after: 0)
-        visited = 0
-        while !ctx.stopRequested {
-          if walk.refreshIfChanged() { position = walk.firstPosition(after: visited) }
-          guard position < walk.entries.count else { break }
-          let hit = walk.entries[position]
-          position += 1
-          visited = hit.index
-          withUnretained(hit.registrations) { registrations in
-            registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
-          }
-        }
+      walkUp(from: 1, walk: &walk, ctx: &ctx, payload: &current) {
+        registrations, _, ctx, payload in
+        registrations.visitBubble(ctx: &ctx, payload: &payload, probe: probe)
+        return true
       }
     }
     return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
-  }
-
-  /// The bubble walk of a path over several parents: each node starts from the payload as the
-  /// interceptors of the node it was reached from left it, so a rewrite on one branch is not seen
-  /// on another (rule 17).
-  ///
-  /// Nodes without registrations pass the payload on unchanged.
-  @inlinable
-  func bubbleAlongBranches<P>(
-    walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
-    payload: P, probe: DispatchProbe?
-  ) {
-    let pathLength = walk.cache.cores.count
-    var leaving = ContiguousArray<P>()
-    leaving.reserveCapacity(pathLength)
-    leaving.append(payload)
-    _ = walk.refreshIfChanged()
-    var position = walk.firstPosition(after: 0)
-    var index = 1
-    while index < pathLength, !ctx.stopRequested {
-      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
-      var current = leaving[reachedFrom[index]]
-      if position < walk.entries.count, walk.entries[position].index == index {
-        withUnretained(walk.entries[position].registrations) { registrations in
-          registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
-        }
-        position += 1
-      }
-      leaving.append(current)
-      index += 1
-    }
   }
 
   /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested

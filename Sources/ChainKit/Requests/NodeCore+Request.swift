@@ -7,7 +7,8 @@ extension NodeCore {
   /// ends the walk, `stopPropagation()` ends it after the node. On a path over several parents,
   /// each node sees the payload as the node it was reached from left it (rule 17).
   ///
-  /// NB: `@inlinable` and unretained like ``dispatch(keyID:key:bubbles:payload:)``.
+  /// NB: `@inlinable` and unretained like ``dispatch(keyID:key:bubbles:payload:)``: the same
+  /// walk, from the target up, with a visit that offers the request to responders.
   @inlinable
   func walkRequest<P, R>(
     keyID: Int, key: String, payload: P, accept: (R) -> Bool
@@ -29,32 +30,11 @@ extension NodeCore {
       ? walk.cache.makeProbe(
         .request, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: true)
       : nil
-    // Over several parents each node starts from the payload of the node it was reached from
-    // (rule 17), so the payload each node passes on is kept.
-    let reachedFrom = walk.cache.reachedFrom
-    var leaving = ContiguousArray<P>()
     var current = payload
-    var walking = true
-    var position = 0
-    var index = 0
-    while walking, index < walk.cache.cores.count, !ctx.stopRequested {
-      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
-      if let reachedFrom, index > 0 { current = leaving[reachedFrom[index]] }
-      if position < walk.entries.count, walk.entries[position].index == index {
-        withUnretained(walk.entries[position].registrations) { registrations in
-          walking = registrations.visitRequest(
-            isTarget: index == 0, ctx: &ctx, payload: &current, probe: probe,
-            accept: accept)
-        }
-        position += 1
-      } else if reachedFrom == nil {
-        // A chain: jump straight to the next hit.
-        guard position < walk.entries.count else { break }
-        index = walk.entries[position].index
-        continue
-      }
-      if reachedFrom != nil { leaving.append(current) }
-      index += 1
+    walkUp(from: 0, walk: &walk, ctx: &ctx, payload: &current) {
+      registrations, index, ctx, payload in
+      registrations.visitRequest(
+        isTarget: index == 0, ctx: &ctx, payload: &payload, probe: probe, accept: accept)
     }
     return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
