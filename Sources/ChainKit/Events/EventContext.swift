@@ -30,7 +30,7 @@ public struct EventContext: ~Copyable {
   /// What listeners threw, in order.
   @usableFromInline var errors: [any Error] { thrown ?? [] }
   /// How many listeners threw, without making the array ``errors`` returns when there is none.
-  @usableFromInline var errorCount: Int { thrown?.count ?? 0 }
+  @inlinable var errorCount: Int { thrown?.count ?? 0 }
   /// NB: `nil` until something is thrown, so that a dispatch without errors neither retains
   /// nor releases an array.
   @usableFromInline var thrown: [any Error]?

@@ -69,14 +69,16 @@ extension KeyedRegistrations {
         }
         ctx.listenersRun &+= 1
         let box = uncheckedCast(registration, to: ListenerBox<P>.self)
-        guard let probe else {
+        // The probe is read through `?` rather than bound: a binding is a copy, retained around
+        // the listener's call in a traced dispatch (`bubble8.traced`, see BENCHMARKS.md).
+        guard probe != nil else {
           call(box, ctx: &ctx, payload: payload)
           return ctx.immediateStopRequested
         }
         let errors = ctx.errorCount
         let stops = ctx.stopCount
         call(box, ctx: &ctx, payload: payload)
-        probe.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
+        probe?.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
         return ctx.immediateStopRequested
       }
       if stop {

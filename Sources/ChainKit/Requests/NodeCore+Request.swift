@@ -70,16 +70,17 @@ extension KeyedRegistrations {
         }
         ctx.listenersRun += 1
         let box = uncheckedCast(registration, to: ResponderBox<P, R>.self)
-        guard let probe else { return ask(box, ctx: &ctx, payload: payload) }
+        // The probe is read through `?` rather than bound, as in `runListeners`.
+        guard probe != nil else { return ask(box, ctx: &ctx, payload: payload) }
         let errors = ctx.errorCount
         let stops = ctx.stopCount
         let answer = ask(box, ctx: &ctx, payload: payload)
         if ctx.errorCount > errors {
-          probe.noteListener(slot: index - 1, capture: false, .threw)
+          probe?.noteListener(slot: index - 1, capture: false, .threw)
           return nil
         }
-        probe.noteRan(slot: index - 1, capture: false, errors: errors, stops: stops, ctx: ctx)
-        if answer == nil { probe.noteListener(slot: index - 1, capture: false, .declined) }
+        probe?.noteRan(slot: index - 1, capture: false, errors: errors, stops: stops, ctx: ctx)
+        if answer == nil { probe?.noteListener(slot: index - 1, capture: false, .declined) }
         return answer
       }
       guard let response = answer else { continue }
