@@ -11,9 +11,9 @@ final class KeyedRegistrations: DeferredCompaction {
   /// The node these belong to, unretained: the node's core owns this object and nothing else
   /// does (paths and registrations refer to it unretained), so the core outlives it.
   @usableFromInline let coreReference: Unretained<NodeCore>
-  // NB: accessed in place only, never `inout` across a call that could reach them again, so the
-  // dynamic exclusivity check (which costs more than the access) could never fire.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
+  // NB: unchecked: accessed in place only, never `inout` across a call that could reach them
+  // again, so the dynamic exclusivity check could never fire, and it costs more than the access
+  // in `bubble8.chainkit` (see BENCHMARKS.md).
   @exclusivity(unchecked) @usableFromInline var listeners = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var interceptors = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var responders = SlotList<Registration>()

@@ -22,7 +22,8 @@ class Registration: AnyRegistration, SlotIndexed {
   /// `keyID << 2 | capture << 1 | slow`, where `slow` is set for once and target-bound
   /// registrations and once removed: dispatch matches a live ordinary registration with one
   /// comparison and takes the careful path only when the low bit is set.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
+  // NB: unchecked: the dynamic check costs more than the access, in `bubble8.chainkit` (see
+  // BENCHMARKS.md).
   @exclusivity(unchecked) @usableFromInline final private(set) var matchWord: Int
   /// The key's registrations at the node this one sits in; valid while `isRemoved` is false,
   /// since a registration is vacated from its list (and so released) only once removed, and a
