@@ -28,24 +28,7 @@ struct UnsafeAllowlistTests {
     "Sources/ChainKit/Lifetime/Subscription.swift": [
       "nonisolated(unsafe)": "the ticket's ended flag, written by a deinit"
     ],
-    "Sources/ChainKit/Events/EventContext.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Events/KeyedRegistrations.swift": [
-      "Unmanaged": pending,
-      "unowned(unsafe)": pending,
-    ],
-    "Sources/ChainKit/Events/NodeCore+Dispatch.swift": [
-      "Unmanaged": pending,
-      "unowned(unsafe)": pending,
-    ],
-    "Sources/ChainKit/Events/Registration.swift": ["unowned(unsafe)": pending],
-    "Sources/ChainKit/Requests/NodeCore+Request.swift": [
-      "Unmanaged": pending,
-      "unowned(unsafe)": pending,
-    ],
   ]
-
-  /// Not yet moved onto a `Runtime/Storage` type (issue 26, item 3): what is left to do.
-  static let pending = "not yet moved to Runtime/Storage"
 
   static let root = ArchitectureDocTests.root
 

@@ -15,10 +15,10 @@ public struct EventContext: ~Copyable {
   /// An identifier unique to this dispatch, matching its trace record.
   public let dispatchID: UInt64
   @usableFromInline var currentPhase: Phase
-  // NB: unretained. Dispatch holds the path that owns both cores for as long as the context
-  // exists, and the context cannot outlive the dispatch: it is noncopyable and only lent.
-  @usableFromInline unowned(unsafe) let targetCore: NodeCore
-  @usableFromInline unowned(unsafe) var currentCore: NodeCore
+  // Unretained: dispatch holds the path that owns both cores for as long as the context exists,
+  // and the context cannot outlive the dispatch (it is noncopyable and only lent).
+  @usableFromInline let targetReference: Unretained<NodeCore>
+  @usableFromInline var currentReference: Unretained<NodeCore>
   @usableFromInline var stopRequested = false
   @usableFromInline var immediateStopRequested = false
   /// How many times propagation was stopped: tells a stop by a capture listener at the target
@@ -30,7 +30,7 @@ public struct EventContext: ~Copyable {
   /// What listeners threw, in order.
   @usableFromInline var errors: [any Error] { thrown ?? [] }
   /// How many listeners threw, without making the array ``errors`` returns when there is none.
-  @usableFromInline var errorCount: Int { thrown?.count ?? 0 }
+  @inlinable var errorCount: Int { thrown?.count ?? 0 }
   /// NB: `nil` until something is thrown, so that a dispatch without errors neither retains
   /// nor releases an array.
   @usableFromInline var thrown: [any Error]?
@@ -40,11 +40,16 @@ public struct EventContext: ~Copyable {
     self.keyID = keyID
     self.currentPhase = phase
     self.dispatchID = dispatchID
-    self.targetCore = target
-    self.currentCore = target
+    self.targetReference = Unretained(target)
+    self.currentReference = Unretained(target)
     // NB: here rather than as a default value, whose initializer is an out-of-line call.
     self.thrown = nil
   }
+
+  /// The core of the node the event was posted to.
+  @usableFromInline var targetCore: NodeCore { targetReference.object }
+  /// The core of the node whose listener is running.
+  @usableFromInline var currentCore: NodeCore { currentReference.object }
 
   /// The node the event was posted to (`nil` if its owner has released it since).
   @MainActor public var target: Node? { targetCore.node }

@@ -69,14 +69,16 @@ extension KeyedRegistrations {
         }
         ctx.listenersRun &+= 1
         let box = uncheckedCast(registration, to: ListenerBox<P>.self)
-        guard let probe else {
+        // The probe is read through `?` rather than bound: a binding is a copy, retained around
+        // the listener's call in a traced dispatch (`bubble8.traced`, see BENCHMARKS.md).
+        guard probe != nil else {
           call(box, ctx: &ctx, payload: payload)
           return ctx.immediateStopRequested
         }
         let errors = ctx.errorCount
         let stops = ctx.stopCount
         call(box, ctx: &ctx, payload: payload)
-        probe.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
+        probe?.noteRan(slot: index - 1, capture: capture, errors: errors, stops: stops, ctx: ctx)
         return ctx.immediateStopRequested
       }
       if stop {
@@ -112,10 +114,11 @@ extension KeyedRegistrations {
     guard let base = listeners.base, start < end else { return }
     for index in start..<end {
       guard let entry = base[index] else { continue }
-      let registration = entry.takeUnretainedValue()
-      guard registration.capture == capture else { continue }
-      probe.noteListener(
-        slot: index, capture: capture, registration.isRemoved ? .removed : .skippedAfterStop)
+      withUnretained(entry) { registration in
+        guard registration.capture == capture else { return }
+        probe.noteListener(
+          slot: index, capture: capture, registration.isRemoved ? .removed : .skippedAfterStop)
+      }
     }
   }
 
@@ -148,7 +151,7 @@ extension KeyedRegistrations {
     }
     // Nothing runs before the listeners: one pass over them as they are now.
     ctx.currentPhase = .target
-    ctx.currentCore = core
+    ctx.currentReference = coreReference
     runListeners(
       capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, probe: nil)
   }
@@ -161,7 +164,7 @@ extension KeyedRegistrations {
     ctx: inout EventContext, payload: inout P, probe: DispatchProbe?
   ) {
     ctx.currentPhase = .target
-    ctx.currentCore = core
+    ctx.currentReference = coreReference
     probe?.beginHop(phase: .target, ctx: ctx)
     let arrived = listeners.count
     runInterceptors(ctx: &ctx, payload: &payload, probe: probe)
@@ -195,7 +198,7 @@ extension KeyedRegistrations {
       return
     }
     ctx.currentPhase = .bubble
-    ctx.currentCore = core
+    ctx.currentReference = coreReference
     runListeners(
       capture: false, from: 0, to: listeners.count, ctx: &ctx, payload: payload, probe: nil)
   }
@@ -206,7 +209,7 @@ extension KeyedRegistrations {
     ctx: inout EventContext, payload: inout P, probe: DispatchProbe?
   ) {
     ctx.currentPhase = .bubble
-    ctx.currentCore = core
+    ctx.currentReference = coreReference
     probe?.beginHop(phase: .bubble, ctx: ctx)
     let arrived = listeners.count
     runInterceptors(ctx: &ctx, payload: &payload, probe: probe)
@@ -223,7 +226,7 @@ extension KeyedRegistrations {
   @inlinable @inline(__always)
   func visitCapture<P>(ctx: inout EventContext, payload: P, probe: DispatchProbe?) {
     ctx.currentPhase = .capture
-    ctx.currentCore = core
+    ctx.currentReference = coreReference
     probe?.beginHop(phase: .capture, ctx: ctx)
     runListeners(
       capture: true, from: 0, to: listeners.count, ctx: &ctx, payload: payload,

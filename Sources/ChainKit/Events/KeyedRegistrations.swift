@@ -8,14 +8,12 @@
 @usableFromInline
 final class KeyedRegistrations: DeferredCompaction {
   @usableFromInline let keyID: Int
-  /// The node these belong to.
-  ///
-  /// NB: unretained: the node's core owns this object and nothing else does (paths and
-  /// registrations refer to it unretained), so the core outlives it.
-  @usableFromInline unowned(unsafe) let core: NodeCore
-  // NB: accessed in place only, never `inout` across a call that could reach them again, so the
-  // dynamic exclusivity check (which costs more than the access) could never fire.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
+  /// The node these belong to, unretained: the node's core owns this object and nothing else
+  /// does (paths and registrations refer to it unretained), so the core outlives it.
+  @usableFromInline let coreReference: Unretained<NodeCore>
+  // NB: unchecked: accessed in place only, never `inout` across a call that could reach them
+  // again, so the dynamic exclusivity check could never fire, and it costs more than the access
+  // in `bubble8.chainkit` (see BENCHMARKS.md).
   @exclusivity(unchecked) @usableFromInline var listeners = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var interceptors = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var responders = SlotList<Registration>()
@@ -26,12 +24,15 @@ final class KeyedRegistrations: DeferredCompaction {
 
   init(keyID: Int, core: NodeCore) {
     self.keyID = keyID
-    self.core = core
+    self.coreReference = Unretained(core)
   }
+
+  /// The node these belong to.
+  @usableFromInline var core: NodeCore { coreReference.object }
 
   /// Adds a registration at the end of its list.
   func add(_ registration: Registration) {
-    registration.owner = self
+    registration.owner = Unretained(self)
     switch registration.kind {
     case .listener:
       listeners.append(registration)
@@ -84,9 +85,9 @@ final class KeyedRegistrations: DeferredCompaction {
   }
 
   /// Takes every registration out for good (the node's core is being deallocated).
-  func takeEverything() -> [Unmanaged<Registration>] {
+  func takeEverything() -> [SlotList<Registration>.Taken] {
     let all = listeners.takeAll() + interceptors.takeAll() + responders.takeAll()
-    for entry in all { entry.takeUnretainedValue().markRemoved() }
+    for entry in all { withUnretained(entry) { _ = $0.markRemoved() } }
     return all
   }
 
@@ -108,7 +109,8 @@ final class KeyedRegistrations: DeferredCompaction {
       ] {
         list.checkInvariants { registration in
           precondition(registration.keyID == keyID, "a registration under another key")
-          precondition(registration.owner === self, "a registration that names another list")
+          precondition(
+            registration.owner?.refers(to: self) == true, "a registration that names another list")
           precondition(registration.kind == kind, "a registration in another kind's list")
           precondition(!registration.isRemoved, "a removed registration left in its slot")
           precondition(registration.hasItsKeysTypes, "a registration whose types are not its key's")

@@ -17,11 +17,9 @@ extension NodeCore {
       return refused(refusal, kind: .event, key: key, payload: payload)
     }
     refreshPathIfStale()
-    unowned(unsafe) let path = cachedPath
     var capturesAbove = false
     var walk = HitWalk(
-      path: Unmanaged.passUnretained(path), runtime: runtime, keyID: keyID,
-      capturesAbove: &capturesAbove)
+      along: self, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
     let id = runtime.nextDispatchID()
     let parentID = runtime.currentDispatchID
     runtime.currentDispatchID = id
@@ -29,8 +27,8 @@ extension NodeCore {
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
     let probe =
-      path.isProbed
-      ? path.makeProbe(
+      walk.cache.isProbed
+      ? walk.cache.makeProbe(
         .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
       : nil
 
@@ -42,7 +40,7 @@ extension NodeCore {
     // No capture listener above the target: no listener can run before the target, so there is
     // nothing to visit on the way down, nor can one be added there meanwhile: read once.
     var position = walk.entries.count - 1
-    var visited = path.cores.count
+    var visited = walk.cache.cores.count
     while capturesAbove, !ctx.stopRequested {
       if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
       guard position >= 0 else { break }
@@ -66,58 +64,13 @@ extension NodeCore {
     }
     // Bubble: from the target's parents to the root end.
     if bubbles, !ctx.stopRequested {
-      if !path.isChain, let reachedFrom = path.reachedFrom {
-        bubbleAlongBranches(
-          walk: &walk, reachedFrom: reachedFrom, ctx: &ctx, payload: current,
-          probe: probe)
-      } else {
-        _ = walk.refreshIfChanged()
-        position = walk.firstPosition(after: 0)
-        visited = 0
-        while !ctx.stopRequested {
-          if walk.refreshIfChanged() { position = walk.firstPosition(after: visited) }
-          guard position < walk.entries.count else { break }
-          let hit = walk.entries[position]
-          position += 1
-          visited = hit.index
-          withUnretained(hit.registrations) { registrations in
-            registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
-          }
-        }
+      walkUp(from: 1, walk: &walk, ctx: &ctx, payload: &current) {
+        registrations, _, ctx, payload in
+        registrations.visitBubble(ctx: &ctx, payload: &payload, probe: probe)
+        return true
       }
     }
     return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
-  }
-
-  /// The bubble walk of a path over several parents: each node starts from the payload as the
-  /// interceptors of the node it was reached from left it, so a rewrite on one branch is not seen
-  /// on another (rule 17).
-  ///
-  /// Nodes without registrations pass the payload on unchanged.
-  @inlinable
-  func bubbleAlongBranches<P>(
-    walk: inout HitWalk, reachedFrom: ContiguousArray<Int>, ctx: inout EventContext,
-    payload: P, probe: DispatchProbe?
-  ) {
-    let pathLength = withUnretained(walk.path) { $0.cores.count }
-    var leaving = ContiguousArray<P>()
-    leaving.reserveCapacity(pathLength)
-    leaving.append(payload)
-    _ = walk.refreshIfChanged()
-    var position = walk.firstPosition(after: 0)
-    var index = 1
-    while index < pathLength, !ctx.stopRequested {
-      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
-      var current = leaving[reachedFrom[index]]
-      if position < walk.entries.count, walk.entries[position].index == index {
-        withUnretained(walk.entries[position].registrations) { registrations in
-          registrations.visitBubble(ctx: &ctx, payload: &current, probe: probe)
-        }
-        position += 1
-      }
-      leaving.append(current)
-      index += 1
-    }
   }
 
   /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested

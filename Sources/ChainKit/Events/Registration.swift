@@ -22,12 +22,13 @@ class Registration: AnyRegistration, SlotIndexed {
   /// `keyID << 2 | capture << 1 | slow`, where `slow` is set for once and target-bound
   /// registrations and once removed: dispatch matches a live ordinary registration with one
   /// comparison and takes the careful path only when the low bit is set.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
+  // NB: unchecked: the dynamic check costs more than the access, in `bubble8.chainkit` (see
+  // BENCHMARKS.md).
   @exclusivity(unchecked) @usableFromInline final private(set) var matchWord: Int
   /// The key's registrations at the node this one sits in; valid while `isRemoved` is false,
   /// since a registration is vacated from its list (and so released) only once removed, and a
   /// node's lists outlive every registration in them.
-  unowned(unsafe) var owner: KeyedRegistrations?
+  var owner: Unretained<KeyedRegistrations>?
   /// The index of this registration in its list, kept up to date by the list.
   @usableFromInline var slot = -1
   #if CHAINKIT_INVARIANTS
@@ -57,7 +58,7 @@ class Registration: AnyRegistration, SlotIndexed {
 
   /// Whether the registration can still run: not cancelled, its node alive, its target alive.
   override var isActive: Bool {
-    !isRemoved && owner?.core.isAlive == true && (!isTargetBound || target != nil)
+    !isRemoved && owner?.object.core.isAlive == true && (!isTargetBound || target != nil)
   }
 
   /// Sends dispatch to the careful path, which skips a removed registration.
@@ -70,7 +71,7 @@ class Registration: AnyRegistration, SlotIndexed {
   }
 
   /// Vacates the registration's slot.
-  override func removeFromOwner() { owner?.vacate(self) }
+  override func removeFromOwner() { owner?.object.vacate(self) }
 }
 
 /// A listener for events with payload `P`.

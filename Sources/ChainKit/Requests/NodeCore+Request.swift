@@ -7,7 +7,8 @@ extension NodeCore {
   /// ends the walk, `stopPropagation()` ends it after the node. On a path over several parents,
   /// each node sees the payload as the node it was reached from left it (rule 17).
   ///
-  /// NB: `@inlinable` and unretained like ``dispatch(keyID:key:bubbles:payload:)``.
+  /// NB: `@inlinable` and unretained like ``dispatch(keyID:key:bubbles:payload:)``: the same
+  /// walk, from the target up, with a visit that offers the request to responders.
   @inlinable
   func walkRequest<P, R>(
     keyID: Int, key: String, payload: P, accept: (R) -> Bool
@@ -17,8 +18,7 @@ extension NodeCore {
       return refused(refusal, kind: .request, key: key, payload: payload)
     }
     refreshPathIfStale()
-    unowned(unsafe) let path = cachedPath
-    var walk = HitWalk(path: Unmanaged.passUnretained(path), runtime: runtime, keyID: keyID)
+    var walk = HitWalk(along: self, runtime: runtime, keyID: keyID)
     let id = runtime.nextDispatchID()
     let parentID = runtime.currentDispatchID
     runtime.currentDispatchID = id
@@ -26,36 +26,15 @@ extension NodeCore {
 
     var ctx = EventContext(keyID: keyID, phase: .target, dispatchID: id, target: self)
     let probe =
-      path.isProbed
-      ? path.makeProbe(
+      walk.cache.isProbed
+      ? walk.cache.makeProbe(
         .request, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: true)
       : nil
-    // Over several parents each node starts from the payload of the node it was reached from
-    // (rule 17), so the payload each node passes on is kept.
-    let reachedFrom = path.reachedFrom
-    var leaving = ContiguousArray<P>()
     var current = payload
-    var walking = true
-    var position = 0
-    var index = 0
-    while walking, index < path.cores.count, !ctx.stopRequested {
-      if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }
-      if let reachedFrom, index > 0 { current = leaving[reachedFrom[index]] }
-      if position < walk.entries.count, walk.entries[position].index == index {
-        withUnretained(walk.entries[position].registrations) { registrations in
-          walking = registrations.visitRequest(
-            isTarget: index == 0, ctx: &ctx, payload: &current, probe: probe,
-            accept: accept)
-        }
-        position += 1
-      } else if reachedFrom == nil {
-        // A chain: jump straight to the next hit.
-        guard position < walk.entries.count else { break }
-        index = walk.entries[position].index
-        continue
-      }
-      if reachedFrom != nil { leaving.append(current) }
-      index += 1
+    walkUp(from: 0, walk: &walk, ctx: &ctx, payload: &current) {
+      registrations, index, ctx, payload in
+      registrations.visitRequest(
+        isTarget: index == 0, ctx: &ctx, payload: &payload, probe: probe, accept: accept)
     }
     return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
@@ -70,7 +49,7 @@ extension KeyedRegistrations {
     accept: (R) -> Bool
   ) -> Bool {
     ctx.currentPhase = isTarget ? .target : .bubble
-    ctx.currentCore = core
+    ctx.currentReference = coreReference
     probe?.beginHop(phase: ctx.phase, ctx: ctx)
     defer { probe?.endHop(ctx: ctx) }
     let arrived = responders.count
@@ -89,20 +68,20 @@ extension KeyedRegistrations {
           probe?.noteListener(slot: index - 1, capture: false, .removed)
           return nil
         }
-        let box = uncheckedCast(registration, to: ResponderBox<P, R>.self)
         ctx.listenersRun += 1
-        let before = probe == nil ? (0, 0) : (ctx.errors.count, ctx.stopCount)
-        do {
-          let answer = try box.body(&ctx, payload)
-          probe?.noteRan(
-            slot: index - 1, capture: false, errors: before.0, stops: before.1, ctx: ctx)
-          if answer == nil { probe?.noteListener(slot: index - 1, capture: false, .declined) }
-          return answer
-        } catch {
-          core.record(error, in: &ctx)
+        let box = uncheckedCast(registration, to: ResponderBox<P, R>.self)
+        // The probe is read through `?` rather than bound, as in `runListeners`.
+        guard probe != nil else { return ask(box, ctx: &ctx, payload: payload) }
+        let errors = ctx.errorCount
+        let stops = ctx.stopCount
+        let answer = ask(box, ctx: &ctx, payload: payload)
+        if ctx.errorCount > errors {
           probe?.noteListener(slot: index - 1, capture: false, .threw)
           return nil
         }
+        probe?.noteRan(slot: index - 1, capture: false, errors: errors, stops: stops, ctx: ctx)
+        if answer == nil { probe?.noteListener(slot: index - 1, capture: false, .declined) }
+        return answer
       }
       guard let response = answer else { continue }
       let goesOn = accept(response)
@@ -118,6 +97,19 @@ extension KeyedRegistrations {
       probe.map { noteSkippedResponders(from: index, to: arrived, .skippedAfterStop, $0) }
     }
     return true
+  }
+
+  /// Asks one responder, recording what it throws (and answering `nil` then).
+  @inlinable @inline(__always)
+  func ask<P, R>(
+    _ box: ResponderBox<P, R>, ctx: inout EventContext, payload: borrowing P
+  ) -> R? {
+    do {
+      return try box.body(&ctx, payload)
+    } catch {
+      core.record(error, in: &ctx)
+      return nil
+    }
   }
 
   /// Notes the responders among `start..<end` as skipped, for `outcome`'s reason.

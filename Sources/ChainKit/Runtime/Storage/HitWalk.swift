@@ -19,29 +19,39 @@ struct HitWalk {
   @usableFromInline let runtime: Unmanaged<ChainRuntime>
   @usableFromInline let keyID: Int
 
+  /// A walk along `core`'s cached path, which must be current.
   @inlinable
-  init(path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int) {
+  init(along core: borrowing NodeCore, runtime: borrowing ChainRuntime, keyID: Int) {
     var capturesAbove = false
-    self.init(path: path, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
+    self.init(along: core, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
   }
 
-  /// A walk, and whether a node above the target has capture listeners
-  /// (``PathHits/capturesAbove``).
+  /// A walk along `core`'s cached path, which must be current, and whether a node above the
+  /// target has capture listeners (``PathHits/capturesAbove``).
+  ///
+  /// Both references are borrowed: an initialiser's parameters are otherwise owned, and the
+  /// optimizer would retain both across the lookup of the hits, which it cannot see through.
   @inlinable
   init(
-    path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int, capturesAbove: inout Bool
+    along core: borrowing NodeCore, runtime: borrowing ChainRuntime, keyID: Int,
+    capturesAbove: inout Bool
   ) {
-    self.path = path
+    path = Unmanaged.passUnretained(core.cachedPath)
     self.runtime = Unmanaged.passUnretained(runtime)
     self.keyID = keyID
-    (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
     seen = runtime.lastStamp
+    (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
   }
+
+  /// The path; read it where it is used, never into a variable that would retain it.
+  @inlinable
+  var cache: PathCache { path.takeUnretainedValue() }
 
   /// Whether something changed since the hits were found; if so, `entries` are found afresh.
   @inlinable @inline(__always)
   mutating func refreshIfChanged() -> Bool {
-    guard withUnretained(runtime, { $0.lastStamp }) != seen else { return false }
+    // The common case, nothing changed, falls through with no jump.
+    guard _slowPath(withUnretained(runtime, { $0.lastStamp }) != seen) else { return false }
     refresh()
     return true
   }
