@@ -3,6 +3,12 @@ import Testing
 
 @testable import ChainKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension EventKey where Payload == Int {
   fileprivate static let settled = EventKey("settled")
 }
@@ -15,12 +21,18 @@ private final class Heard {
   init(tasks: Int) { counts = Array(repeating: 0, count: tasks) }
 }
 
-/// Spins on the calling thread, without suspending, until `done` holds or the tries run out.
+/// Keeps the calling thread, without suspending, until `done` holds or the tries run out.
 ///
 /// NB: called on the main actor to keep it busy, so anything that finishes meanwhile finished
-/// without the main actor. The bound counts tries, not seconds.
+/// without the main actor. Each try gives the processor away for a moment: the task being
+/// waited for needs a thread of the shared pool, which other suites' tests may hold for a long
+/// time on a loaded machine, so a bound of tries that merely spin could run out before it ever
+/// starts. The bound counts tries, not seconds.
 private func spin(until done: () -> Bool) -> Bool {
-  for _ in 0..<200_000_000 where done() { return true }
+  for _ in 0..<2_000_000 {
+    if done() { return true }
+    usleep(100)
+  }
   return done()
 }
 
