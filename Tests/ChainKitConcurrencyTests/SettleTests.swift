@@ -1,13 +1,8 @@
+import Foundation
 import Synchronization
 import Testing
 
 @testable import ChainKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension EventKey where Payload == Int {
   fileprivate static let settled = EventKey("settled")

@@ -19,16 +19,10 @@ struct UnsafeAllowlistTests {
     "UnsafeContinuation",
   ]
 
-  /// Files outside the storage folder still allowed a construct, each with why.
+  /// Files outside the storage folder allowed a construct, each with why: none.
   ///
   /// The scan fails when a listed construct is no longer there, so the list only shrinks.
-  static let allowed: [String: [String: String]] = [
-    // The one justified exception of the lifetime rule (see `Subscription`): `end()` is called
-    // from registrations' deinits, which run on no actor.
-    "Sources/ChainKit/Lifetime/Subscription.swift": [
-      "nonisolated(unsafe)": "the ticket's ended flag, written by a deinit"
-    ],
-  ]
+  static let allowed: [String: [String: String]] = [:]
 
   static let root = ArchitectureDocTests.root
 

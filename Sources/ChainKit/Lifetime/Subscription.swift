@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The token every registration returns; ``cancel()`` ends the registration.
 ///
 /// One rule for every kind of registration (listeners, interceptors, responders, bus subscribers
@@ -28,9 +30,14 @@
 public final class Subscription {
   /// Valid while `isEnded` is false (see the type's invariant); `nil` for a combined token.
   private var registration: Unretained<AnyRegistration>?
-  /// Set by ``end()``, which a registration's deinit may call on no actor; only the main actor
-  /// reads it, and a deinit never overlaps a main-actor use of the same registration.
-  nonisolated(unsafe) private(set) var isEnded = false
+  /// Set by ``end()``, which a registration's deinit may call on no actor.
+  ///
+  /// An atomic, so that the write from no actor needs no unsafe opt-out. Relaxed is enough: a deinit never
+  /// overlaps a main-actor use of the same registration, and on the processors Swift targets a
+  /// relaxed load or store is a plain one.
+  private let ended = Atomic<Bool>(false)
+  /// Whether the registration is gone (see ``end()``).
+  var isEnded: Bool { ended.load(ordering: .relaxed) }
   /// Set by the first ``cancel()``: later cancels, and cancel actions added since, do nothing.
   private var isCancelled = false
   /// What cancelling the token does besides ending the registration, in order.
@@ -59,7 +66,7 @@ public final class Subscription {
   }
 
   /// Marks the registration gone: it was removed, or is being deallocated.
-  nonisolated func end() { isEnded = true }
+  nonisolated func end() { ended.store(true, ordering: .relaxed) }
 
   /// Whether any part of the registration can still run.
   public var isActive: Bool {
