@@ -67,7 +67,8 @@ test-tsan: setup
 # ChainKit reads its nodes and registrations through unretained references and frees raw
 # buffers later: the address sanitizer checks every such read of the main-actor tests, the
 # randomized programs included (their fixed budget, CHAINKIT_FUZZ_COUNT to change it).
-# Its leak check runs at exit; scripts/lsan-suppressions.txt lists the leaks that are not ours.
+# Its leak check runs at exit; scripts/lsan-suppressions.txt lists the reports that are not
+# ChainKit leaking, each with its reason.
 test-asan: setup
 	@set -o pipefail; LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	  CHAINKIT_WITHOUT_MACROS=1 $(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_PATH) \
