@@ -44,9 +44,11 @@ class AnyBusSlot: DeferredCompaction {
   /// Takes a cancelled subscriber out in O(1); compacts once no operation is under way, when
   /// enough slots are vacated.
   final func remove(_ subscriber: AnyBusSubscriber) {
-    guard subscribers.remove(subscriber), !compactionQueued else { return }
+    guard subscribers.remove(subscriber, releasingThrough: runtime), !compactionQueued else {
+      return
+    }
     compactionQueued = true
-    ReentryGuard.compactWhenIdle(self)
+    runtime.compactWhenIdle(self)
   }
 
   final func compactNow() {

@@ -115,17 +115,21 @@ extension EventBus {
   @inlinable
   func add<Event>(_ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>) {
     slot.append(subscriber)
+    // NB: the slot's runtime, not `ReentryGuard`'s forwarders: each of those reads the lazily
+    // initialised `ChainRuntime.main` (an accessor call and `swift_once`), which a subscribe
+    // would pay once per forwarder (`subscribe.chainkit`; see BENCHMARKS.md).
+    let runtime = slot.runtime
     guard let producer = slot.producer,
-      let value = ReentryGuard.nested(slot.typeName, { producer.value() })
+      let value = runtime.nested(slot.typeName, { producer.value() })
     else { return }
     var outcome = Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [])
-    if let refusal = ReentryGuard.admit(slot.typeName) {
+    if let refusal = runtime.admit(slot.typeName) {
       outcome = Outcome(
         isPrevented: false, isStopped: false, listenersRun: 0, errors: [refusal.error])
     } else {
-      _ = ReentryGuard.enter()
+      _ = runtime.enter()
       call(subscriber, with: value, outcome: &outcome)
-      ReentryGuard.leave()
+      runtime.leave()
     }
     if isTraced { report(value, in: slot, source: .newSubscriber, outcome: outcome) }
   }

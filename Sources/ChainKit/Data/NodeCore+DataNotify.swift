@@ -57,7 +57,7 @@ extension NodeCore {
               let matches = withUnretained(entry) { $0.keyID == keyID }
               guard matches else { continue }
               if !known {
-                slot = DataResolver.nearest(from: core, keyID: keyID).map(Unretained.init)
+                slot = Self.nearestOffTheHotPath(from: core, keyID: keyID)
                 known = true
               }
               out.append((Unretained(entry), slot))
@@ -74,6 +74,19 @@ extension NodeCore {
         }
       }
     }
+  }
+
+  /// ``DataResolver/nearest(from:keyID:)``, unretained, for the walk's rare case of a subscriber
+  /// below a node with several parents.
+  ///
+  /// NB: never inlined: inlined, its read of the node's runtime (for the path cache) is hoisted
+  /// into the walk's loop and spilled, which costs every node of every share a load, a spill and
+  /// a reload (`share1000.chainkit`; see BENCHMARKS.md).
+  @inline(never)
+  private static func nearestOffTheHotPath(
+    from core: NodeCore, keyID: Int
+  ) -> Unretained<SharedSlot>? {
+    DataResolver.nearest(from: core, keyID: keyID).map(Unretained.init)
   }
 
   /// Every data subscriber in this node's subtree, with the slot it resolves to now: used after

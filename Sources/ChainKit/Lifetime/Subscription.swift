@@ -87,9 +87,11 @@ public final class Subscription {
       // Cancelling may release the registration's last owner: this strong local keeps it valid
       // until the call returns. NB: no `withExtendedLifetime { ... }`: a main-actor closure
       // passed to the standard library gets a dynamic executor check on every call.
+      // NB: that cancel ends this ticket (the registration's own): no second store here.
       registration.cancel()
+    } else if !isCombined {
+      end()
     }
-    if !isCombined { end() }
     let ending = parts
     parts = []
     for part in ending { part.cancel() }

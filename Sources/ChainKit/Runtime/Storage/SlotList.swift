@@ -94,6 +94,14 @@ struct SlotList<Element: SlotIndexed> {
   /// - Returns: Whether the list is now sparse enough to compact.
   @discardableResult
   mutating func remove(_ element: Element) -> Bool {
+    remove(element, releasingThrough: ChainRuntime.main)
+  }
+
+  /// As ``remove(_:)``, releasing through `runtime`: for an owner that holds its runtime, so that
+  /// a removal does not read the lazily initialised `ChainRuntime.main` (an accessor call and
+  /// `swift_once`).
+  @discardableResult
+  mutating func remove(_ element: Element, releasingThrough runtime: ChainRuntime) -> Bool {
     let slot = element.slot
     guard let base, slot >= 0, slot < count, let entry = base[slot],
       entry.takeUnretainedValue() === element
@@ -103,7 +111,7 @@ struct SlotList<Element: SlotIndexed> {
     checkInvariants()
     // NB: released after the slot is vacated, so deinit code that reaches this list finds it
     // consistent.
-    ReentryGuard.release(entry)
+    runtime.release(entry)
     return isSparse
   }
 
