@@ -28,10 +28,10 @@ package struct LeakCheck: SuiteTrait, TestTrait, TestScoping {
       Issue.record("the test left ChainKit objects alive: \(kinds)")
     }
     let idle = await MainActor.run {
-      ReentryGuard.depth == 0 && !ReentryGuard.runaway && ReentryGuard.refusalCount == 0
-        && ReentryGuard.retired.isEmpty && ReentryGuard.pendingCompactions.isEmpty
-        && ChainRuntime.main.pendingActivities.isEmpty
-        && !ChainRuntime.main.outerWillDeliverActivities
+      let runtime = ChainRuntime.main
+      return runtime.depth == 0 && !runtime.runaway && runtime.refusalCount == 0
+        && runtime.retired.isEmpty && runtime.pendingCompactions.isEmpty
+        && runtime.pendingActivities.isEmpty && !runtime.outerWillDeliverActivities
     }
     if !idle { Issue.record("the test left the re-entrancy guard with work under way") }
   }

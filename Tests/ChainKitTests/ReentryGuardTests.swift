@@ -14,8 +14,8 @@ struct ReentryGuardTests {
 
   /// Checks that a top-level operation of every kind works, and nothing is left nested.
   func expectEveryKindWorks(sourceLocation: SourceLocation = #_sourceLocation) throws {
-    #expect(ReentryGuard.depth == 0, sourceLocation: sourceLocation)
-    #expect(!ReentryGuard.runaway, sourceLocation: sourceLocation)
+    #expect(ChainRuntime.main.depth == 0, sourceLocation: sourceLocation)
+    #expect(!ChainRuntime.main.runaway, sourceLocation: sourceLocation)
     let root = Node("fresh-root")
     let leaf = Node("fresh-leaf")
     try leaf.mount(at: root)

@@ -91,7 +91,7 @@ struct UserCodeDoorTests {
     var again: (() -> Void)?
     init(reentering: Bool = false) { self.reentering = reentering }
     func note() {
-      depths.append(ReentryGuard.depth)
+      depths.append(ChainRuntime.main.depth)
       if depths.count < Self.cap, let again { again() }
     }
     /// Runs the trigger, and keeps it to run again from the user code when re-entering.
@@ -121,7 +121,7 @@ struct UserCodeDoorTests {
     #expect(!probe.depths.isEmpty, "\(path) never called its closure")
     #expect(
       probe.depths.allSatisfy { $0 > 0 }, "\(path) called user code at depths \(probe.depths)")
-    #expect(ReentryGuard.depth == 0)
+    #expect(ChainRuntime.main.depth == 0)
   }
 
   @Test(
@@ -135,7 +135,7 @@ struct UserCodeDoorTests {
     #expect(
       probe.depths.count < Probe.cap,
       "\(path) re-entered \(probe.depths.count) times: the nesting limit never applied")
-    #expect(ReentryGuard.depth == 0 && !ReentryGuard.runaway)
+    #expect(ChainRuntime.main.depth == 0 && !ChainRuntime.main.runaway)
   }
 
   /// Waits for main-actor jobs (a next-turn drain, a remote drain) by a count of yields.

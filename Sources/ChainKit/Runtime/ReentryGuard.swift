@@ -59,25 +59,11 @@ public enum ReentryGuard {
   // code that enters the door once per operation. Hot paths (a dispatch, a publish, a share)
   // read the runtime once into a local and call its methods instead.
 
-  /// How many operations are under way, nested ones included.
-  static var depth: Int { ChainRuntime.main.depth }
-  /// Whether a runaway is under way (see ``ChainRuntime/runaway``).
-  static var runaway: Bool { ChainRuntime.main.runaway }
-  /// The refusals not yet reported (see ``ChainRuntime/refusals``).
-  static var refusalCount: Int { ChainRuntime.main.refusalCount }
-  /// Storage retired while an operation may still read it.
-  static var retired: RetiredStorage { ChainRuntime.main.retired }
-  /// Lists waiting for compaction.
-  static var pendingCompactions: [any DeferredCompaction] { ChainRuntime.main.pendingCompactions }
-
   /// See ``ChainRuntime/admit(_:)``.
   @inlinable
   static func admit(_ name: @autoclosure () -> String) -> Refusal? {
     ChainRuntime.main.admit(name())
   }
-
-  /// Whether ``admit(_:)`` would refuse an operation now.
-  static var wouldRefuse: Bool { ChainRuntime.main.wouldRefuse }
 
   /// What a refused operation reports.
   @usableFromInline

@@ -51,7 +51,7 @@ final class ActivityProbe: DispatchProbe {
     self.key = key
     self.box = box
     payloadText = TraceText(box, index: 0)
-    ActivityDelivery.begin(outermost: ReentryGuard.depth <= 1)
+    ActivityDelivery.begin(outermost: ChainRuntime.main.depth <= 1)
   }
 
   override func beginHop(phase: Phase, ctx: borrowing EventContext) {

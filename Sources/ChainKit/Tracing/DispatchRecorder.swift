@@ -63,11 +63,6 @@ final class DispatchRecorder: DispatchProbe {
   // NB: unchecked: without it `bubble8.traced` costs measurably more.
   @exclusivity(unchecked) private var names: [String] = []
   @exclusivity(unchecked) private var nextFree: DispatchRecorder?
-  /// Recorders not in use: the runtime's list (``ChainRuntime/freeRecorders``).
-  private static var free: DispatchRecorder? {
-    get { ChainRuntime.main.freeRecorders }
-    set { ChainRuntime.main.freeRecorders = newValue }
-  }
 
   private override init() {}
 
@@ -103,8 +98,9 @@ final class DispatchRecorder: DispatchProbe {
     path: PathCache, bubbles: Bool = true
   ) -> DispatchRecorder {
     let recorder: DispatchRecorder
-    if let spare = free {
-      free = spare.nextFree
+    let runtime = ChainRuntime.main
+    if let spare = runtime.freeRecorders {
+      runtime.freeRecorders = spare.nextFree
       spare.nextFree = nil
       recorder = spare
     } else {
@@ -175,8 +171,9 @@ final class DispatchRecorder: DispatchProbe {
     end = nil
     answeredBy = nil
     walked = false
-    nextFree = Self.free
-    Self.free = self
+    let runtime = ChainRuntime.main
+    nextFree = runtime.freeRecorders
+    runtime.freeRecorders = self
     #if CHAINKIT_INVARIANTS
       checkInvariants()
     #endif
@@ -186,7 +183,7 @@ final class DispatchRecorder: DispatchProbe {
   /// recycled (no box, cores or tracers) and appears once.
   func checkInvariants() {
     var seen: Set<ObjectIdentifier> = []
-    var next = Self.free
+    var next = ChainRuntime.main.freeRecorders
     while let recorder = next {
       precondition(seen.insert(ObjectIdentifier(recorder)).inserted, "a recorder freed twice")
       precondition(

@@ -16,7 +16,7 @@ struct RetiredStorage {
 
   /// Releases the paths, then frees the buffers.
   ///
-  /// NB: called on a value already moved out of ``ReentryGuard/retired``: releasing a path may
+  /// NB: called on a value already moved out of ``ChainRuntime/retired``: releasing a path may
   /// free cores and registrations whose deinit code runs operations that retire storage again.
   mutating func free() {
     checkInvariants()

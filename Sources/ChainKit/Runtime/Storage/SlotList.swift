@@ -4,7 +4,7 @@
 /// Registrations, bus subscribers, data subscribers and observers all live in one of these, so
 /// the rules that make walking them unretained sound are written, and checked, once:
 ///
-/// - While an operation is under way (``ReentryGuard/depth`` above 0) entries are only appended;
+/// - While an operation is under way (``ChainRuntime/depth`` above 0) entries are only appended;
 ///   a removed element's slot is *vacated* (set to `nil`), never moved, so an index a walker holds
 ///   stays valid and a walk that snapshots `count` on arrival sees exactly the elements present
 ///   then. Compaction, which moves entries, waits until no operation is under way.
