@@ -90,7 +90,7 @@ struct ChainEventsEndToEndTests {
     let content = Node("content")
     try container.mount(at: root)
     try content.mount(at: container)
-    let partial = Partial(log: log)
+    let partial = PartialSubscriber(log: log)
     container.subscribe(ContainerEvents.Event.self, target: partial)
     root.respond(to: ContainerEvents.Keys.channelName) { _, id in "name of \(id)" }
 
@@ -126,7 +126,7 @@ struct ChainEventsEndToEndTests {
     let container = Node("container")
     let content = Node("content")
     try content.mount(at: container)
-    var partial: Partial? = Partial(log: log)
+    var partial: PartialSubscriber? = PartialSubscriber(log: log)
     let token = container.subscribe(ContainerEvents.Event.self, target: try #require(partial))
 
     let logo = try await content.trigger(ContainerEvents.Event.self).channelLogo(for: "7")

@@ -34,11 +34,14 @@ final class Container: @MainActor ContentEvents {
 }
 
 /// Implements the async method, which has no default, and one of the three others; those keep
-/// the macro's defaults.
+/// the defaults of `ContainerEvents.Partial`, conformed to in an extension as the article shows.
 @MainActor
-final class Partial: ContainerEvents {
+final class PartialSubscriber {
   let log: Log
   init(log: Log) { self.log = log }
+}
+
+extension PartialSubscriber: ContainerEvents.Partial {
   func contentDidLoadWithArg(_ arg: Int) { log.add("partial heard \(arg)") }
   func channelLogo(for id: String) async -> String {
     await Task.yield()
