@@ -26,6 +26,21 @@ struct ChainEventsEndToEndTests {
     #expect(content.trigger(ContentEvents.Event.self).fetchChannelID() == nil)
   }
 
+  @Test("a @Sendable closure goes through the trigger to the subscriber, which runs it")
+  func closureArguments() throws {
+    let log = Log()
+    let container = Node("container")
+    let content = Node("content")
+    try content.mount(at: container)
+    let worker = Worker(log: log)
+    container.subscribe(WorkEvents.Event.self, target: worker)
+
+    content.trigger(WorkEvents.Event.self).run { 7 }
+    content.trigger(WorkEvents.Event.self).runBoth(first: { 1 }, then: { 2 })
+
+    #expect(log.entries == ["ran 7", "ran 1 then 2"])
+  }
+
   @Test("the trigger posts what node.post posts: same key, same payload, named for the trace")
   func triggerIsPost() {
     let node = Node("node")

@@ -48,3 +48,25 @@ extension PartialSubscriber: ContainerEvents.Partial {
     return "logo of \(id)"
   }
 }
+
+/// Events whose arguments are closures, written out as the article asks.
+@ChainEvents
+@MainActor
+protocol WorkEvents {
+  func run(_ body: @Sendable () -> Int)
+  func runBoth(first: @Sendable () -> Int, then: @escaping @Sendable () -> Int)
+}
+
+/// Runs the closures it is sent, and logs what they return.
+@MainActor
+final class Worker {
+  let log: Log
+  init(log: Log) { self.log = log }
+}
+
+extension Worker: WorkEvents {
+  func run(_ body: @Sendable () -> Int) { log.add("ran \(body())") }
+  func runBoth(first: @Sendable () -> Int, then: @escaping @Sendable () -> Int) {
+    log.add("ran \(first()) then \(then())")
+  }
+}
