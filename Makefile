@@ -5,6 +5,9 @@ TSAN_PATH   ?= .build-tsan
 ASAN_PATH   ?= .build-asan
 SYMBOLS_DIR ?= .build/symbol-graphs
 DOCS_DIR    ?= .build/docs
+# Where `make run` keeps the build's output; the tests name a file of their own, so that runs
+# side by side (theirs, or a user's in the same clone) never read each other's log.
+RUN_LOG     ?= .build-run-log.txt
 export LANG ?= C.UTF-8
 
 .PHONY: all setup build run scripts examples test test-unit test-tsan test-asan fuzz lint format bench bench-publish bench-callgrind docs clean
@@ -27,7 +30,7 @@ build: setup
 run: setup
 	@echo "building chaintui (the first time also swift-syntax, for the @ChainEvents macro:" \
 	  "about 7 min of CPU, 4 to 7 min on 2 idle cores; later builds: seconds)..." >&2
-	@$(SWIFT) build --product chaintui >.build-run-log.txt 2>&1 || { cat .build-run-log.txt >&2; exit 1; }
+	@$(SWIFT) build --product chaintui >"$(RUN_LOG)" 2>&1 || { cat "$(RUN_LOG)" >&2; exit 1; }
 	@$$($(SWIFT) build --show-bin-path)/chaintui $(ARGS)
 
 ## scripts: run the explorer's scripts headlessly (`make scripts ARGS=--update-snapshots`).
@@ -122,4 +125,4 @@ docs: setup
 	  --additional-symbol-graph-dir $(SYMBOLS_DIR) --output-path $(DOCS_DIR)/ChainEvents.doccarchive
 
 clean:
-	rm -rf .build $(TSAN_PATH) $(ASAN_PATH) Benchmarks/.build .build-log.txt
+	rm -rf .build $(TSAN_PATH) $(ASAN_PATH) Benchmarks/.build .build-log.txt .build-run-log.txt

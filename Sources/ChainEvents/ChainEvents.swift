@@ -14,9 +14,15 @@
 /// For a protocol `P` it generates, beside it, `enum PEvent` (reached as `P.Event`): one case per
 /// method, a key per method in `P.Keys`, and a trigger. A method returning nothing is an event;
 /// its payload is its one argument, or a generated `Sendable` struct with a field per argument.
-/// A method returning a value is a request, first answer wins. See <doc:ProtocolEvents>.
+/// A method returning a value is a request, first answer wins.
+///
+/// A type conforming to `P` implements every method, so a misspelt one is an error. `P.Partial`,
+/// also generated, refines `P` with defaults: an event method does nothing, a request answering
+/// an optional answers `nil`. Conform to it in an extension that holds the methods: there the
+/// compiler warns about a method that nearly matches a defaulted one; in a class body it cannot,
+/// and a misspelt method is silently never called. See <doc:ProtocolEvents>.
 @attached(peer, names: suffixed(Event))
-@attached(extension, names: named(Event), named(Keys), arbitrary)
+@attached(extension, names: named(Event), named(Keys), named(Partial), arbitrary)
 @attached(memberAttribute)
 public macro ChainEvents() = #externalMacro(module: "ChainEventsMacros", type: "ChainEventsMacro")
 

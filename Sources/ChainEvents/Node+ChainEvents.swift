@@ -15,9 +15,8 @@ extension Node {
   /// Registers `target` for each method of a `@ChainEvents` protocol: a listener per event
   /// method, a responder per request method, all bound to `target` (held weakly).
   ///
-  /// A method left to the macro's default implementation declines: an event method does nothing
-  /// and a request method returning an optional answers `nil`, so the request goes on up the
-  /// path. Subscribing the same target again replaces its registrations.
+  /// A method left to a default of `P.Partial` declines: an event method does nothing and a
+  /// request method returning an optional answers `nil`, so the request goes on up the path. Subscribing the same target again replaces its registrations.
   ///
   /// - Parameters:
   ///   - events: The protocol's generated event type, `P.Event.self`.

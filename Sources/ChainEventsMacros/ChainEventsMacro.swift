@@ -4,8 +4,9 @@ public import SwiftSyntaxMacros
 
 /// `@ChainEvents`: a protocol's methods as chain events (Domino's SelectorEvents).
 ///
-/// The peer role writes the event enum beside the protocol, and reports every mistake; the
-/// extension role adds `P.Event`, `P.Keys` and the default implementations, and the member
+/// The peer role writes the event enum beside the protocol (with `Partial`, the protocol that
+/// has the defaults), and reports every mistake; the extension role adds `P.Event`, `P.Keys`,
+/// `P.Partial` and the default implementations for `Partial`'s conformers, and the member
 /// attribute role marks each method with `@ChainEventArguments`, which checks that its argument
 /// types are `Sendable`; both stay silent when the protocol has mistakes (the peer role reported
 /// them).
@@ -34,7 +35,8 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
     return [DeclSyntax(stringLiteral: EventSetGenerator(reader).eventSet)]
   }
 
-  /// The protocol extension: `P.Event`, `P.Keys` and the default implementations.
+  /// The protocol extensions: `P.Event`, `P.Keys`, `P.Partial`, and the default implementations
+  /// constrained to `Self: P.Partial`.
   ///
   /// - Parameters:
   ///   - node: The `@ChainEvents` attribute.
@@ -42,7 +44,7 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
   ///   - type: The protocol's type.
   ///   - protocols: Unused: the macro adds no conformance.
   ///   - context: Unused: the peer role reports the mistakes.
-  /// - Returns: The extension, or nothing when the protocol has mistakes.
+  /// - Returns: The extensions, or nothing when the protocol has mistakes.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -53,11 +55,9 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
     guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
     let reader = ProtocolReader(proto)
     guard reader.diagnostics.isEmpty else { return [] }
-    let source = EventSetGenerator(reader).protocolExtension
-    guard let extensionDecl = DeclSyntax(stringLiteral: source).as(ExtensionDeclSyntax.self) else {
-      return []
+    return EventSetGenerator(reader).protocolExtensions.compactMap { source in
+      DeclSyntax(stringLiteral: source).as(ExtensionDeclSyntax.self)
     }
-    return [extensionDecl]
   }
 
   /// `@ChainEventArguments((A).self, ...)` on each method with arguments.

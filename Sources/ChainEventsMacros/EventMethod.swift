@@ -10,6 +10,9 @@ struct EventMethod {
     let name: String
     /// The argument's type as written, without `@escaping`.
     let type: String
+    /// The type of the trigger's parameter: `type`, with `@escaping` when it is a function
+    /// type, which the trigger posts and so lets escape.
+    let parameterType: String
 
     /// The field of the payload struct: the label, or the name when there is none.
     var field: String { label ?? name }
@@ -42,6 +45,12 @@ struct EventMethod {
     case 1: arguments[0].type
     default: "\(events).\(structName)"
     }
+  }
+
+  /// The payload as a parameter of a handler's function type: a lone closure argument is
+  /// marked `@escaping` there, as the method it is passed on to may keep it.
+  func handlerPayload(in events: String) -> String {
+    arguments.count == 1 ? arguments[0].parameterType : payload(in: events)
   }
 
   /// The key's declaration inside `Keys`.
@@ -78,7 +87,8 @@ struct EventMethod {
   var parameters: String {
     arguments.map { argument in
       let label = argument.label ?? "_"
-      return (label == argument.name ? label : "\(label) \(argument.name)") + ": \(argument.type)"
+      return (label == argument.name ? label : "\(label) \(argument.name)")
+        + ": \(argument.parameterType)"
     }.joined(separator: ", ")
   }
 

@@ -5,7 +5,7 @@ import SwiftSyntax
 struct ProtocolReader {
   /// The generated type's own member names; a method with one of them would clash.
   static let reserved: Set<String> = [
-    "Keys", "Trigger", "Target", "trigger", "subscribe", "intercept",
+    "Keys", "Trigger", "Target", "Partial", "trigger", "subscribe", "intercept",
   ]
 
   let declaration: ProtocolDeclSyntax
@@ -103,33 +103,34 @@ struct ProtocolReader {
       diagnose(parameter, .variadic(argument: shown))
       return nil
     }
-    var type = parameter.type
-    if let attributed = type.as(AttributedTypeSyntax.self) {
-      for specifier in attributed.specifiers {
-        if case .simpleTypeSpecifier(let simple) = specifier,
-          simple.specifier.tokenKind == .keyword(.inout)
-        {
-          diagnose(simple, .inoutArgument(argument: shown))
-          return nil
-        }
-      }
-      let isSendable = attributed.attributes.contains { element in
-        element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable"
-      }
-      if attributed.baseType.is(FunctionTypeSyntax.self), !isSendable {
-        diagnose(parameter.type, .nonSendableClosure(argument: shown))
+    for specifier in parameter.type.as(AttributedTypeSyntax.self)?.specifiers ?? [] {
+      if case .simpleTypeSpecifier(let simple) = specifier,
+        simple.specifier.tokenKind == .keyword(.inout)
+      {
+        diagnose(simple, .inoutArgument(argument: shown))
         return nil
       }
+    }
+    if Self.isNonSendableClosure(parameter.type) {
+      diagnose(parameter.type, .nonSendableClosure(argument: shown))
+      return nil
+    }
+    var type = parameter.type
+    if let attributed = type.as(AttributedTypeSyntax.self) {
       // `@escaping` belongs to parameters; the payload's field and the case hold the bare type.
       let kept = attributed.attributes.filter { element in
         element.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "escaping"
       }
       type = TypeSyntax(attributed.with(\.attributes, kept))
-    } else if type.is(FunctionTypeSyntax.self) {
-      diagnose(parameter.type, .nonSendableClosure(argument: shown))
-      return nil
     }
-    return EventMethod.Argument(label: label, name: name, type: type.trimmedDescription)
+    let bare = type.trimmedDescription
+    // NB: a function type behind a typealias looks like any other name here, so it cannot be
+    // marked; the article asks for the function type written out.
+    let isFunction =
+      type.is(FunctionTypeSyntax.self)
+      || type.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true
+    return EventMethod.Argument(
+      label: label, name: name, type: bare, parameterType: isFunction ? "@escaping \(bare)" : bare)
   }
 
   private mutating func diagnose(_ node: some SyntaxProtocol, _ message: ChainEventsDiagnostic) {
@@ -144,9 +145,49 @@ struct ProtocolReader {
     return "declaration"
   }
 
+  /// Whether `type` is a function type not marked `@Sendable`, seen through parentheses,
+  /// optionals and other attributes (`@escaping`, a global actor).
+  ///
+  /// The compiler would refuse such an argument anyway, through `@ChainEventArguments`, but it
+  /// says "does not conform to 'Sendable'"; this says what to write.
+  private static func isNonSendableClosure(_ type: TypeSyntax) -> Bool {
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      let isSendable = attributed.attributes.contains { element in
+        element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable"
+      }
+      return !isSendable && isNonSendableClosure(attributed.baseType)
+    }
+    if type.is(FunctionTypeSyntax.self) { return true }
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return isNonSendableClosure(optional.wrappedType)
+    }
+    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return isNonSendableClosure(optional.wrappedType)
+    }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first, only.firstName == nil
+    {
+      return isNonSendableClosure(only.type)
+    }
+    return false
+  }
+
+  /// Whether `type` is the empty tuple, however it is spelt: `Void`, `Swift.Void`, `()`.
   private static func isVoid(_ type: TypeSyntax) -> Bool {
-    let text = type.trimmedDescription
-    return text == "Void" || text == "()"
+    if let tuple = type.as(TupleTypeSyntax.self) {
+      if tuple.elements.isEmpty { return true }
+      if tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil {
+        return isVoid(only.type)
+      }
+      return false
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.name.text == "Void" && identifier.genericArgumentClause == nil
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.name.text == "Void" && member.baseType.trimmedDescription == "Swift"
+    }
+    return false
   }
 
   private static func wrappedInOptional(_ type: TypeSyntax) -> TypeSyntax? {

@@ -26,6 +26,21 @@ struct ChainEventsEndToEndTests {
     #expect(content.trigger(ContentEvents.Event.self).fetchChannelID() == nil)
   }
 
+  @Test("a @Sendable closure goes through the trigger to the subscriber, which runs it")
+  func closureArguments() throws {
+    let log = Log()
+    let container = Node("container")
+    let content = Node("content")
+    try content.mount(at: container)
+    let worker = Worker(log: log)
+    container.subscribe(WorkEvents.Event.self, target: worker)
+
+    content.trigger(WorkEvents.Event.self).run { 7 }
+    content.trigger(WorkEvents.Event.self).runBoth(first: { 1 }, then: { 2 })
+
+    #expect(log.entries == ["ran 7", "ran 1 then 2"])
+  }
+
   @Test("the trigger posts what node.post posts: same key, same payload, named for the trace")
   func triggerIsPost() {
     let node = Node("node")
@@ -90,7 +105,7 @@ struct ChainEventsEndToEndTests {
     let content = Node("content")
     try container.mount(at: root)
     try content.mount(at: container)
-    let partial = Partial(log: log)
+    let partial = PartialSubscriber(log: log)
     container.subscribe(ContainerEvents.Event.self, target: partial)
     root.respond(to: ContainerEvents.Keys.channelName) { _, id in "name of \(id)" }
 
@@ -126,7 +141,7 @@ struct ChainEventsEndToEndTests {
     let container = Node("container")
     let content = Node("content")
     try content.mount(at: container)
-    var partial: Partial? = Partial(log: log)
+    var partial: PartialSubscriber? = PartialSubscriber(log: log)
     let token = container.subscribe(ContainerEvents.Event.self, target: try #require(partial))
 
     let logo = try await content.trigger(ContainerEvents.Event.self).channelLogo(for: "7")

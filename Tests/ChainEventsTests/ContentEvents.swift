@@ -34,14 +34,39 @@ final class Container: @MainActor ContentEvents {
 }
 
 /// Implements the async method, which has no default, and one of the three others; those keep
-/// the macro's defaults.
+/// the defaults of `ContainerEvents.Partial`, conformed to in an extension as the article shows.
 @MainActor
-final class Partial: ContainerEvents {
+final class PartialSubscriber {
   let log: Log
   init(log: Log) { self.log = log }
+}
+
+extension PartialSubscriber: ContainerEvents.Partial {
   func contentDidLoadWithArg(_ arg: Int) { log.add("partial heard \(arg)") }
   func channelLogo(for id: String) async -> String {
     await Task.yield()
     return "logo of \(id)"
+  }
+}
+
+/// Events whose arguments are closures, written out as the article asks.
+@ChainEvents
+@MainActor
+protocol WorkEvents {
+  func run(_ body: @Sendable () -> Int)
+  func runBoth(first: @Sendable () -> Int, then: @escaping @Sendable () -> Int)
+}
+
+/// Runs the closures it is sent, and logs what they return.
+@MainActor
+final class Worker {
+  let log: Log
+  init(log: Log) { self.log = log }
+}
+
+extension Worker: WorkEvents {
+  func run(_ body: @Sendable () -> Int) { log.add("ran \(body())") }
+  func runBoth(first: @Sendable () -> Int, then: @escaping @Sendable () -> Int) {
+    log.add("ran \(first()) then \(then())")
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// A `@ChainEvents` method whose argument is not `Sendable` is refused on that method's line, by
 /// the compiler (only it knows whether a type is `Sendable`; `@ChainEventArguments`, which the
-/// macro puts on each method, asks it there).
+/// macro puts on each method, asks it there), or by the macro for a closure type it can see.
 ///
 /// The snippet is compiled by the toolchain that built this test run, against its ChainEvents
 /// module and with its macro plugin, as a user's package would be. The control, with the
@@ -47,6 +47,76 @@ struct NonSendableArgumentTests {
   @Test("the same protocol with a Sendable class compiles")
   func sendableClassCompiles() throws {
     let result = try Self.compile(Self.snippet(box: "final class Box: Sendable { let value = 0 }"))
+    #expect(result.status == 0, "the control does not compile:\n\(result.output)")
+  }
+
+  @Test("a closure argument that is not @Sendable: the macro's error on its line")
+  func nonSendableClosureIsRefused() throws {
+    let result = try Self.compile(
+      """
+      import ChainEvents
+
+      @ChainEvents
+      protocol RunEvents {
+        func run(_ body: () -> Void)
+      }
+
+      """)
+    #expect(result.status != 0, "compiled, with a non-Sendable closure:\n\(result.output)")
+    let error =
+      "Snippet.swift:5:20: error: 'body' is a closure that is not @Sendable; events carry Sendable values, mark its type '@Sendable'"
+    #expect(
+      result.output.contains(error), "expected \"\(error)\"; the compiler said:\n\(result.output)")
+  }
+
+  @Test(
+    "a closure type behind a typealias, which the macro cannot see: the compiler's error on its line"
+  )
+  func nonSendableClosureAliasIsRefused() throws {
+    let result = try Self.compile(
+      """
+      import ChainEvents
+
+      typealias Work = () -> Void
+
+      @ChainEvents
+      protocol RunEvents {
+        func run(_ body: Work)
+      }
+
+      """)
+    #expect(result.status != 0, "compiled, with a non-Sendable closure:\n\(result.output)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    let error = "error: type 'Work' (aka '() -> ()') does not conform to the 'Sendable' protocol"
+    let atMethod = lines.indices.contains { index in
+      lines[index].contains(error) && index + 1 < lines.count
+        && lines[index + 1].contains("Snippet.swift:7:")
+        && lines[index + 1].contains("expanded code originates here")
+    }
+    #expect(
+      atMethod, "expected \"\(error)\" from Snippet.swift:7; the compiler said:\n\(result.output)")
+  }
+
+  @Test("@Sendable closures, escaping, not, optional, compile, their trigger posting them too")
+  func sendableClosureCompiles() throws {
+    let result = try Self.compile(
+      """
+      import ChainEvents
+
+      @ChainEvents
+      protocol RunEvents {
+        func run(_ body: @escaping @Sendable () -> Void)
+        func runLater(_ body: @Sendable () -> Void)
+        func runMaybe(_ body: (@Sendable () -> Void)?)
+        func runTwo(first: @Sendable (Int) -> Void, then: @escaping @Sendable () -> Void)
+      }
+
+      @MainActor
+      func post(from node: Node) {
+        node.trigger(RunEvents.Event.self).runLater { print("ran") }
+      }
+
+      """)
     #expect(result.status == 0, "the control does not compile:\n\(result.output)")
   }
 

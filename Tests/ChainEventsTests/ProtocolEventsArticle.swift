@@ -21,13 +21,15 @@ final class ContentViewController {
 }
 
 @MainActor
-final class ContainerViewController: ContentViewControllerEvents {
+final class ContainerViewController {
   let node = Node("ContainerViewController")
 
   func viewDidLoad() {
     node.subscribe(ContentViewControllerEvents.Event.self, target: self)
   }
+}
 
+extension ContainerViewController: ContentViewControllerEvents.Partial {
   func contentDidLoadWithArg(_ arg: Int) {
     print("ContainerViewController - contentDidLoad \(arg)")
   }

@@ -116,7 +116,10 @@ struct TraceStreamTests {
     stream.checkInvariants()
     // A reader that comes back gets a new session, then how many were dropped. The stream
     // connects again when it has something to write (the listener's backlog takes the call).
-    for value in 0..<100 where stream.statistics.connections < 2 {
+    // The stream tries again at most every 200 ms, and only when it has a line to write: so
+    // post until it has, each post waiting a little for the writer. The bound counts posts,
+    // generous enough for a writer thread that a loaded machine runs late.
+    for value in 0..<2_000 where stream.statistics.connections < 2 {
       root.post(Keys.ping, 10_000 + value)
       _ = waitFor(stream, tries: 200) { $0.connections == 2 }
     }
@@ -150,7 +153,8 @@ struct TraceStreamTests {
     #expect(reader >= 0)
     defer { close(reader) }
     var posts = 10
-    while stream.statistics.connections == 0, posts < 200 {
+    // As above: post until the stream, trying at most every 200 ms, has found the reader.
+    while stream.statistics.connections == 0, posts < 2_000 {
       root.post(Keys.ping, posts)
       posts += 1
       _ = waitFor(stream, tries: 200) { $0.connections > 0 }

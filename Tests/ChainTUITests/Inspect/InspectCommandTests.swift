@@ -38,7 +38,11 @@ struct InspectCommandTests {
     let missing = try run(["inspect", "/no/such/trace.jsonl"])
     #expect(missing.status == 1)
     #expect(missing.error == "chaintui inspect: /no/such/trace.jsonl: no such file\n")
-    let both = try run(["inspect", "a.jsonl", "--listen", "/tmp/x.sock"])
+    // A socket path of this test's own: were the refusal ever to come after the bind, a fixed
+    // one could take over the socket of a user's `chaintui inspect --listen` running beside.
+    let socket = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ck-both-\(UUID().uuidString.prefix(8)).sock").path
+    let both = try run(["inspect", "a.jsonl", "--listen", socket])
     #expect(both.status != 0)
     #expect(both.error.contains("not both"))
   }

@@ -101,27 +101,40 @@ struct TraceSourceTests {
     return process
   }
 
+  /// The most polls, 1 ms apart, a test feeds a live example's socket into the inspector.
+  ///
+  /// A count, and a generous one: the example (a debug build) starts, posts for about a second
+  /// and exits, but on a loaded machine its start alone can take many seconds. Running out is a
+  /// failure that says so.
+  static let maximumPolls = 600_000
+
   /// Runs `chainkit-example --live count` streaming to `socket`, and feeds the inspector until
-  /// the program disconnects (a bounded number of polls).
+  /// the program has exited and the inspector has seen its session end (a bounded number of
+  /// polls), then reads what is left.
   func runLiveExample(count: Int, socket server: TraceSocketServer, into inspector: TraceInspector)
     throws -> Int32
   {
     let sessions = inspector.sessionCount
     let process = try startLiveExample(count: count, socket: server.path)
     var polls = 0
-    while polls < 50_000 {
+    while polls < Self.maximumPolls {
       _ = server.poll(into: inspector)
       server.checkInvariants()
-      if inspector.sessionCount > sessions || sessions == 1,
-        inspector.app.render().text.contains("(ended)"), !server.isConnected,
-        server.connectionCount > 0, !process.isRunning
+      // Cheapest first: the render is the dearest check, made once the rest hold.
+      if !process.isRunning, !server.isConnected, server.connectionCount > 0,
+        inspector.sessionCount > sessions || sessions == 1,
+        inspector.app.render().text.contains("(ended)")
       {
         break
       }
       usleep(1_000)
       polls += 1
     }
+    #expect(
+      polls < Self.maximumPolls,
+      "chainkit-example --live \(count) did not stream and end within \(Self.maximumPolls) polls")
     process.waitUntilExit()
+    _ = server.poll(into: inspector)
     return process.terminationStatus
   }
 
@@ -161,12 +174,18 @@ struct TraceSourceTests {
     let inspector = TraceInspector(size: Size(width: 120, height: 40), colors: false, source: path)
     let programs = try (0..<2).map { _ in try startLiveExample(count: 3, socket: path) }
     var polls = 0
-    while polls < 50_000, programs.contains(where: \.isRunning) || server.isConnected {
+    // Until both have connected too: one that exits before the server accepts it waits in the
+    // listener's backlog, with everything it sent.
+    while polls < Self.maximumPolls,
+      programs.contains(where: \.isRunning) || server.isConnected || server.connectionCount < 2
+    {
       _ = server.poll(into: inspector)
       server.checkInvariants()
       usleep(1_000)
       polls += 1
     }
+    #expect(
+      polls < Self.maximumPolls, "the two programs did not end within \(Self.maximumPolls) polls")
     _ = server.poll(into: inspector)
     for program in programs {
       program.waitUntilExit()

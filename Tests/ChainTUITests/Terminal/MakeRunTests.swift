@@ -12,7 +12,10 @@ struct MakeRunTests {
 
   /// Runs `make run` with a stand-in `swift` that prints what SwiftPM prints on a fresh clone,
   /// then exits with `buildStatus`; its `chaintui` prints APP.
-  func makeRun(buildStatus: Int) throws -> (output: String, status: Int32) {
+  ///
+  /// The build's log goes to a file of this run's own (`RUN_LOG`): the tests of this suite run
+  /// side by side, and with the clone's one log one run's `cat` could show the other's build.
+  func makeRun(buildStatus: Int) throws -> (output: String, status: Int32, log: String) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("make-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -33,8 +36,11 @@ struct MakeRunTests {
     for file in [fakeSwift, fakeApp] {
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
     }
-    let run = try runProcess(["make", "-s", "-C", Self.root.path, "run", "SWIFT=\(fakeSwift.path)"])
-    return (run.output, run.status)
+    let log = directory.appendingPathComponent("run-log.txt")
+    let run = try runProcess([
+      "make", "-s", "-C", Self.root.path, "run", "SWIFT=\(fakeSwift.path)", "RUN_LOG=\(log.path)",
+    ])
+    return (run.output, run.status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
   }
 
   @Test("a build that works prints none of SwiftPM's lines before the app")
@@ -45,6 +51,13 @@ struct MakeRunTests {
     for line in ["Fetching", "Fetched", "Computed", "Compiling"] {
       #expect(!run.output.contains(line), "make run printed '\(line)':\n\(run.output)")
     }
+  }
+
+  @Test("the build's output goes to the log RUN_LOG names, not to a file the clone shares")
+  func logGoesWhereRunLogSays() throws {
+    let run = try makeRun(buildStatus: 0)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.log.contains("Compiling ChainKit Node.swift"), "the log held:\n\(run.log)")
   }
 
   @Test("a build that fails shows its output and does not start the app")

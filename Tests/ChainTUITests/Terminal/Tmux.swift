@@ -172,8 +172,10 @@ struct TmuxError: Error, CustomStringConvertible {
 /// never a fixed sleep as a guess.
 ///
 /// The bound is a count, not a deadline: a busy machine makes each try later, not fewer, so a
-/// slow CI run waits longer instead of failing (3,000 tries is at least a minute).
-func poll(attempts: Int = 3_000, _ condition: () throws -> Bool) rethrows -> Bool {
+/// slow CI run waits longer instead of failing. The default, 15,000 tries, is at least five
+/// minutes: a debug build of the explorer starting under tmux beside another heavy build takes
+/// seconds, and every caller waits for something that comes, so a generous count costs nothing.
+func poll(attempts: Int = 15_000, _ condition: () throws -> Bool) rethrows -> Bool {
   for _ in 0..<attempts {
     if try condition() { return true }
     Thread.sleep(forTimeInterval: 0.02)
