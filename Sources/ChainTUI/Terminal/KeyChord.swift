@@ -89,9 +89,11 @@ struct KeyChord: Hashable, Sendable {
   /// The highest function key number a terminal reports (xterm goes to F63).
   static let highestFunctionKey = 63
 
-  /// Parses `[ctrl-][alt-][shift-][meta-]KEY` in any order and case; KEY is a key name, a
-  /// single character (kept as typed), `insert`, `begin`, `f1` to `f63` or `kp-...`.
-  /// It fails when the name is none of these.
+  /// Parses a name, or fails when it is none of the accepted forms.
+  ///
+  /// Accepted: `[ctrl-][alt-][shift-][meta-]KEY`, the modifiers in any order and case, where
+  /// KEY is a key name, a single character (kept as typed), `insert`, `begin`, `f1` to `f63`
+  /// or `kp-...`.
   ///
   /// - Parameter name: The name.
   init?(name: some StringProtocol) {
