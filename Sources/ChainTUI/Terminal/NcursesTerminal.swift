@@ -96,16 +96,18 @@ package final class NcursesTerminal: TerminalBackend {
     nonl()
     intrflush(window, false)
     // Raw bytes, decoded by KeyDecoder (NcursesTerminal+Input says why); with keypad mode off
-    // ncurses never waits ESCDELAY after an Esc, the decoder does. Meta mode keeps the eighth
-    // bit of UTF-8 and X10 mouse bytes.
+    // ncurses never waits ESCDELAY after an Esc, the decoder does.
+    // NB: without meta mode ncurses may clear the eighth bit of every byte (it does when the
+    // input is not a tty set to 8 bits), which breaks UTF-8 text and X10 mouse reports.
     keypad(window, false)
     meta(window, true)
     curs_set(0)
     wtimeout(window, 0)
+    // ncurses turns the terminal's mouse reporting on here (and off in endwin), in the report
+    // format terminfo names; the reports themselves arrive as bytes that KeyDecoder reads.
     mousemask(
       ck_button1_pressed() | ck_button1_clicked() | ck_button1_released()
         | ck_button4_pressed() | ck_button5_pressed(), nil)
-    mouseinterval(0)  // Report presses at once instead of waiting to detect a click.
     var hasDefaultColors = false
     if colors && has_colors() {
       start_color()
