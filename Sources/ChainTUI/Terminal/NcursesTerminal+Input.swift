@@ -4,8 +4,8 @@ internal import CNcurses
 ///
 /// NB: keypad mode is off on purpose. With it on, ncurses knows only the sequences the terminfo
 /// entry of `TERM` lists, and passes every other one through byte by byte: under tmux with
-/// `TERM=xterm-256color`, End arrives as `ESC [ 4 ~` (terminfo says `ESC O F`), which became
-/// Esc, `4` (a scene switch) and `~`. The decoder knows the sequences of every common terminal
+/// `TERM=xterm-256color`, End arrives as `ESC [ 4 ~` (terminfo says `ESC O F`), which would
+/// reach the app as Esc, `4` (a scene switch) and `~`. The decoder knows the sequences of every common terminal
 /// at once and drops whole the ones it does not, so no terminfo mismatch leaks keys. ncurses
 /// still delivers `KEY_RESIZE` (it does not depend on keypad mode), still turns mouse reporting
 /// on and off from `mousemask`, and reads with a timeout, so the main actor is never blocked.

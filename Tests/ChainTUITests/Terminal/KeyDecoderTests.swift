@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import ChainTUI
 import Testing
 
@@ -85,6 +86,25 @@ struct KeyDecoderTests {
     #expect(Self.keys(Array("\u{1B}O\u{1B}OB".utf8)) == [.down])
     #expect(Self.keys([0xC3, 0x61]) == [.character("a")])
     #expect(Self.keys([0x1B, 0x5B, 0x5B, 0x1B, 0x5B, 0x42]) == [.down])
+  }
+
+  @Test("random bytes never trap, and after a pause the next key decodes as if nothing came before")
+  func randomBytes() {
+    // Bytes that start, continue and break sequences, with text and UTF-8 in between.
+    let alphabet =
+      Array("\u{1B}\u{1B}[[O;;0123456789~^$@<MmABCDHFPZu?> aé\r\u{7F}".utf8)
+      + [0x80, 0xC3, 0xE4, 0xF0, 0xFF, 0x00, 0x18]
+    var random = SplitMix64(seed: 35)
+    for round in 0..<2_000 {
+      let count = Int.random(in: 0...24, using: &random)
+      let bytes = (0..<count).map { _ in
+        alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+      }
+      var decoder = KeyDecoder()
+      _ = decoder.decode(bytes) + decoder.flush()
+      #expect(decoder.pending == .nothing, "round \(round)")
+      #expect(decoder.decode(Array("\u{1B}[4~".utf8)) == [.end], "round \(round): \(bytes)")
+    }
   }
 
   @Test("a long burst of mixed keys decodes in order")
