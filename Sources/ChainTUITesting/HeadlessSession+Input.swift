@@ -27,6 +27,19 @@ extension HeadlessSession {
     keys.forEach(target.press)
   }
 
+  /// Sends the bytes a real terminal sends for keys, decoded as the explorer decodes its
+  /// terminal's input: `feed(bytes: "\u{1B}[4~".utf8)` is End as tmux sends it.
+  ///
+  /// A sequence the decoder does not know is dropped whole, as in a terminal. The bytes are one
+  /// burst: an Esc or a sequence cut off at their end is ended as after a pause (a lone Esc is
+  /// Esc), not continued by the next call.
+  ///
+  /// - Parameter bytes: The bytes, such as a string's `utf8` view.
+  public func feed(bytes: some Sequence<UInt8>) {
+    executor.startWindow()
+    target.feed(bytes: Array(bytes))
+  }
+
   /// Types text, one key per character; `\n` presses Enter, `\t` Tab.
   ///
   /// - Parameter text: The text.

@@ -30,6 +30,20 @@ struct HeadlessTerminalTests {
     #expect(terminal.nextKey(timeout: .zero) == nil)
   }
 
+  @Test("fed bytes decode as a terminal's; a cut-off sequence waits for the next feed or read")
+  func feedBytes() {
+    let terminal = HeadlessTerminal(size: Size(width: 1, height: 1))
+    terminal.feed(bytes: "a\u{1B}[4~\u{1B}[42~\u{1B}[".utf8)
+    #expect(terminal.pendingCount == 2)
+    #expect(terminal.hasPendingBytes)
+    terminal.feed(bytes: "1~\u{1B}".utf8)
+    var read: [Key] = []
+    while let key = terminal.nextKey(timeout: .zero) { read.append(key) }
+    // The trailing Esc is Esc once a read finds nothing else queued.
+    #expect(read == [.character("a"), .end, .home, .escape])
+    #expect(!terminal.hasPendingBytes)
+  }
+
   @Test("a resize changes the size and queues the resize event")
   func resize() {
     let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))

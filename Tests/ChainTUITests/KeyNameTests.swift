@@ -29,10 +29,28 @@ struct KeyNameTests {
     }
   }
 
+  @Test("keys without a case of their own parse by name, modifiers in any order and case")
+  func unboundNames() {
+    let expected: [String: Key] = [
+      "insert": .unbound("insert"), "Insert": .unbound("insert"), "f13": .unbound("f13"),
+      "f63": .unbound("f63"), "kp-5": .unbound("kp-5"), "ctrl-up": .unbound("ctrl-up"),
+      "Shift-Ctrl-Up": .unbound("ctrl-shift-up"), "alt-a": .unbound("alt-a"),
+      "alt-A": .unbound("alt-A"), "ctrl-1": .unbound("ctrl-1"), "alt--": .unbound("alt--"),
+      "meta-shift-tab": .unbound("shift-meta-tab"),
+      "shift-tab": .shiftTab, "ctrl-space": .unbound("ctrl-space"),
+      "alt-shift-tab": .unbound("alt-shift-tab"), "shift-f1": .unbound("shift-f1"),
+    ]
+    for (name, key) in expected {
+      #expect(KeyName.parse(name) == .success(key), "\(name)")
+      #expect(KeyName.parse(KeyName.format(key)) == .success(key), "\(name)")
+    }
+  }
+
   @Test("unknown names are an error value that lists the accepted names")
   func unknownName() {
     for name in [
-      "", "tabb", "f0", "f13", "f+1", "ctrl-", "ctrl-1", "ctrl-ab", "click:1", "resize:x",
+      "", "tabb", "f0", "f64", "f+1", "ctrl-", "ctrl-ab", "click:1", "resize:x", "alt-",
+      "alt-tabb", "kp-10", "hyper-a", "ctrl-alt-",
     ] {
       guard case .failure(let error) = KeyName.parse(name) else {
         Issue.record("'\(name)' parsed")

@@ -115,6 +115,31 @@ struct NcursesTerminalTests {
       ])
   }
 
+  @Test("sequences the terminfo entry does not list still decode, and unknown ones are dropped")
+  func sequencesBeyondTerminfo() throws {
+    // tmux sends these to a program whose TERM is xterm-256color, whose entry says `ESC O F`
+    // for End and `ESC O H` for Home.
+    let fixture = try Fixture(size: Size(width: 10, height: 2))
+    defer { fixture.terminal.restore() }
+    fixture.send("\u{1B}[4~\u{1B}[1~\u{1B}[2~\u{1B}[42~\u{1B}[18~\u{1B}[200~\u{1B}[1;5A\u{1B}OF")
+    fixture.send("\u{1B}[<0;3;2M\u{1B}a世")
+    #expect(
+      try fixture.drain() == [
+        .end, .home, .unbound("insert"), .f(7), .unbound("ctrl-up"), .end,
+        .mouseClick(x: 2, y: 1), .unbound("alt-a"), .character("世"),
+      ])
+  }
+
+  @Test("a lone Esc is Esc after a short wait, not the start of a sequence")
+  func loneEscape() throws {
+    let fixture = try Fixture(size: Size(width: 10, height: 2))
+    defer { fixture.terminal.restore() }
+    fixture.send("\u{1B}")
+    #expect(try fixture.drain() == [.escape])
+    fixture.send("4")
+    #expect(try fixture.drain() == [.character("4")])
+  }
+
   @Test("closed input ends reading with an error instead of spinning")
   func closedInput() throws {
     let fixture = try Fixture(size: Size(width: 10, height: 2))

@@ -39,6 +39,17 @@ package final class HeadlessDriver: ScriptTarget {
     turn { try runner.step() }
   }
 
+  /// Feeds bytes to the terminal, which decodes them as a real one does, and turns the loop once
+  /// per key they make (once when they make none); bytes that end mid-sequence are ended as the
+  /// real terminal ends them when no more arrive.
+  package func feed(bytes: [UInt8]) {
+    guard !app.isFinished else { return }
+    terminal.feed(bytes: bytes)
+    repeat {
+      turn { try runner.step() }
+    } while !app.isFinished && (terminal.pendingCount > 0 || terminal.hasPendingBytes)
+  }
+
   /// Resizes the terminal (which queues the resize event) and turns the loop once.
   package func resize(to size: Size) {
     guard !app.isFinished else { return }

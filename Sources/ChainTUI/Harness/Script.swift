@@ -45,6 +45,8 @@ package enum ScriptAction: Sendable, Equatable {
   case press([Key])
   /// Type text, one key per character (`type "hello\n"`).
   case type(String)
+  /// Send the bytes a real terminal sends, through its key decoder (`bytes "\e[4~"`).
+  case bytes([UInt8])
   /// Resize the screen (`resize 60x20`).
   case resize(Size)
   /// Advance the virtual clock (`tick 1s`).
@@ -60,14 +62,14 @@ package enum ScriptAction: Sendable, Equatable {
   var isCheck: Bool {
     switch self {
     case .expect, .snapshot: true
-    case .press, .type, .resize, .tick, .focus: false
+    case .press, .type, .bytes, .resize, .tick, .focus: false
     }
   }
 
   /// Whether the line changes the app, which starts a new window for `expect event`.
   var isAction: Bool {
     switch self {
-    case .press, .type, .resize, .tick: true
+    case .press, .type, .bytes, .resize, .tick: true
     case .focus, .expect, .snapshot: false
     }
   }

@@ -53,6 +53,9 @@ package final class ScriptExecutor {
     case .type(let text):
       Self.keys(typing: text).forEach(target.press)
       problem = nil
+    case .bytes(let bytes):
+      target.feed(bytes: bytes)
+      problem = nil
     case .resize(let size):
       target.resize(to: size)
       problem = nil

@@ -26,6 +26,10 @@ extension ScriptLine {
       let text = try quoted("the text to type")
       try end(after: "type \"...\"")
       script.steps.append(step(.type(text)))
+    case "bytes":
+      let text = try quoted("the bytes to send")
+      try end(after: "bytes \"...\"")
+      script.steps.append(step(.bytes(Array(text.utf8))))
     case "resize":
       let size = try size()
       try end(after: "resize WxH")

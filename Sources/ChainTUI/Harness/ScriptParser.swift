@@ -5,7 +5,8 @@
 /// checked, so no input traps, hangs or asks for a huge screen or a long virtual wait.
 package enum ScriptParser {
   /// The commands a line may start with, for messages.
-  static let commands = "size, scene, tree, press, type, resize, tick, focus, expect, snapshot"
+  static let commands =
+    "size, scene, tree, press, type, bytes, resize, tick, focus, expect, snapshot"
   /// The largest width or height a script may ask for.
   static let maximumDimension = 1000
   /// The longest single `tick`, so a typo cannot make a run fire timers for days.

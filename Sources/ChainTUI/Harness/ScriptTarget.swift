@@ -11,6 +11,9 @@ package protocol ScriptTarget: AnyObject {
   var size: Size { get }
   /// Delivers a key exactly as the terminal loop would.
   func press(_ key: Key)
+  /// Delivers the keys that bytes from a real terminal make, decoded as the terminal loop
+  /// decodes them; an unfinished sequence at the end is ended as after the terminal's wait.
+  func feed(bytes: [UInt8])
   /// Changes the screen size, as a terminal resize would (the app re-lays out).
   func resize(to size: Size)
   /// Advances the app's virtual clock, firing any timers due (the bus scene's producer).
@@ -36,6 +39,12 @@ package protocol ScriptTarget: AnyObject {
 }
 
 extension ScriptTarget {
+  /// Decodes the bytes and presses each key: a target without a terminal of its own.
+  package func feed(bytes: [UInt8]) {
+    var decoder = KeyDecoder()
+    (decoder.decode(bytes) + decoder.flush()).forEach(press)
+  }
+
   /// Scans ``dispatches``; the app keeps the answer instead.
   package var highestDispatchID: UInt64? { dispatches.lazy.map(\.id).max() }
 

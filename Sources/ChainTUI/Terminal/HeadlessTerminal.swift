@@ -13,6 +13,8 @@ package final class HeadlessTerminal: TerminalBackend {
   /// Keys not yet read, oldest first.
   private var pending: [Key] = []
   private var nextPending = 0
+  /// Decodes fed bytes as the real terminal does, keeping a sequence still arriving.
+  private var decoder = KeyDecoder()
 
   /// Creates a headless terminal of the given size with no keys queued.
   package init(size: Size) {
@@ -25,6 +27,10 @@ package final class HeadlessTerminal: TerminalBackend {
   /// The number of keys queued and not yet read.
   package var pendingCount: Int { pending.count - nextPending }
 
+  /// Whether fed bytes end in an unfinished sequence (or a lone Esc) that the next read
+  /// without queued keys ends, as the real terminal's short wait for more bytes does.
+  package var hasPendingBytes: Bool { decoder.pending != .nothing }
+
   /// Queues keys for the app to read, in order.
   package func enqueue(_ keys: Key...) {
     enqueue(contentsOf: keys)
@@ -33,6 +39,16 @@ package final class HeadlessTerminal: TerminalBackend {
   /// Queues keys for the app to read, in order.
   package func enqueue(contentsOf keys: some Sequence<Key>) {
     pending.append(contentsOf: keys)
+  }
+
+  /// Queues the keys that bytes from a real terminal make, through the same ``KeyDecoder`` as
+  /// the ncurses backend: `feed(bytes: Array("\u{1B}[4~".utf8))` queues End.
+  ///
+  /// Bytes that end mid-sequence wait for the next feed; a read that finds no key queued ends
+  /// them (a lone Esc becomes Esc, a cut-off sequence is dropped), which is what the real
+  /// terminal does once no byte arrives for a moment.
+  package func feed(bytes: some Sequence<UInt8>) {
+    pending.append(contentsOf: decoder.decode(bytes))
   }
 
   /// Queues each character of a text as a key, as if typed.
@@ -52,9 +68,13 @@ package final class HeadlessTerminal: TerminalBackend {
     presentCount += 1
   }
 
-  /// The oldest queued key, or `nil` at once when the queue is empty; the timeout is ignored
-  /// because headless time only moves when the script says so.
+  /// The oldest queued key, or `nil` at once when the queue is empty.
+  ///
+  /// The timeout is ignored because headless time only moves when the script says so. With no
+  /// key queued, fed bytes that end mid-sequence are ended first, as the real terminal's wait
+  /// for more bytes ends.
   package func nextKey(timeout: Duration) -> Key? {
+    if nextPending == pending.count { pending.append(contentsOf: decoder.flush()) }
     guard nextPending < pending.count else { return nil }
     let key = pending[nextPending]
     nextPending += 1

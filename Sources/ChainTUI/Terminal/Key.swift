@@ -37,6 +37,14 @@ public enum Key: Sendable, Hashable {
   case f(Int)
   /// A control chord with a lowercase letter, such as Ctrl-C as `ctrl("c")`.
   case ctrl(Character)
+  /// A key that has no case of its own, by its script name: Insert (`insert`), F13 and up
+  /// (`f13`), a modified key (`ctrl-up`, `shift-f5`, `alt-a`) or a keypad key in application mode
+  /// (`kp-5`).
+  ///
+  /// The explorer's own keys never act on it, and a tree file cannot bind it, since terminals
+  /// disagree on whether and how they send such keys; it reaches the app so that pressing it can
+  /// say that it does nothing.
+  case unbound(String)
   /// A primary-button mouse click at a cell.
   case mouseClick(x: Int, y: Int)
   /// The mouse wheel turned over a cell: `up` towards older lines, as a page up does.

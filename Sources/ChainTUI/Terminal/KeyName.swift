@@ -25,6 +25,9 @@ public enum KeyName {
   /// Accepted: the names in ``KeyNameError/accepted``, "f1" to "f12", "ctrl-" and a letter,
   /// "click:X,Y", or any single character; also "resize:WxH", the name ``format(_:)`` gives a
   /// resize, which is no key a script presses or a panel binds (a script's `resize WxH` is).
+  /// Keys without a case of their own parse to ``Key/unbound(_:)``: "insert", "begin", "f13"
+  /// to "f63", "kp-0" to "kp-9" and the other keypad keys, and any key after "ctrl-", "alt-",
+  /// "shift-" or "meta-" (such as "ctrl-up" or "alt-a") that is not Shift-Tab or Ctrl-letter.
   ///
   /// - Parameter name: The name, as written in a script.
   /// - Returns: The key, or an error naming the input and listing the accepted names.
@@ -34,11 +37,9 @@ public enum KeyName {
     let lower = name.lowercased()
     if let entry = named.first(where: { $0.name == lower }) { return .success(entry.key) }
     if let key = aliases[lower] { return .success(key) }
-    if lower.hasPrefix("ctrl-") {
-      let rest = lower.dropFirst(5)
-      guard rest.count == 1, let letter = rest.first, controlLetters.contains(letter) else {
-        return failure
-      }
+    if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last,
+      controlLetters.contains(letter)
+    {
       return .success(.ctrl(letter))
     }
     if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number),
@@ -64,6 +65,7 @@ public enum KeyName {
       else { return failure }
       return .success(.resize(width: width, height: height))
     }
+    if let chord = KeyChord(name: name) { return .success(chord.key) }
     return failure
   }
 
@@ -80,6 +82,7 @@ public enum KeyName {
     case .mouseClick(let x, let y): return "click:\(x),\(y)"
     case .mouseWheel(let up, let x, let y): return "\(up ? "wheelup" : "wheeldown"):\(x),\(y)"
     case .resize(let width, let height): return "resize:\(width)x\(height)"
+    case .unbound(let name): return name
     default: return "\(key)"  // Unreachable: every other case is in `named`.
     }
   }
@@ -94,6 +97,8 @@ public struct KeyNameError: Error, Sendable, Hashable, CustomStringConvertible {
   public static let accepted =
     KeyName.named.map(\.name).joined(separator: ", ")
     + ", f1-f12, ctrl-a..ctrl-z, click:X,Y, or a single character"
+    + " (keys that do nothing in the explorer: insert, begin, f13-f63, kp-0..kp-9, kp-enter,"
+    + " and ctrl-, alt-, shift- or meta- before a key)"
 
   /// A message naming the bad input and the accepted forms.
   public var description: String {

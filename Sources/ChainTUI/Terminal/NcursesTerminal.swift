@@ -22,6 +22,10 @@ package final class NcursesTerminal: TerminalBackend {
   var colorPairs: [Int: Int16] = [:]
   /// Consecutive failed reads while input looked closed; see ``nextKey(timeout:)``.
   var failedReads = 0
+  /// Turns the bytes read into keys; it keeps a sequence that is still arriving.
+  var decoder = KeyDecoder()
+  /// Keys decoded from bytes already read and not yet returned, oldest first.
+  var decoded: [Key] = []
   /// Whether the locale is not UTF-8: cells are drawn in ASCII, and box lines with the
   /// terminal's own line-drawing set, instead of sending UTF-8 bytes it would show as garbage.
   let drawsASCII: Bool
@@ -91,14 +95,19 @@ package final class NcursesTerminal: TerminalBackend {
     noecho()
     nonl()
     intrflush(window, false)
-    keypad(window, true)
-    set_escdelay(25)  // NB: the default 1 s makes Esc feel broken.
+    // Raw bytes, decoded by KeyDecoder (NcursesTerminal+Input says why); with keypad mode off
+    // ncurses never waits ESCDELAY after an Esc, the decoder does.
+    // NB: without meta mode ncurses may clear the eighth bit of every byte (it does when the
+    // input is not a tty set to 8 bits), which breaks UTF-8 text and X10 mouse reports.
+    keypad(window, false)
+    meta(window, true)
     curs_set(0)
     wtimeout(window, 0)
+    // ncurses turns the terminal's mouse reporting on here (and off in endwin), in the report
+    // format terminfo names; the reports themselves arrive as bytes that KeyDecoder reads.
     mousemask(
       ck_button1_pressed() | ck_button1_clicked() | ck_button1_released()
         | ck_button4_pressed() | ck_button5_pressed(), nil)
-    mouseinterval(0)  // Report presses at once instead of waiting to detect a click.
     var hasDefaultColors = false
     if colors && has_colors() {
       start_color()

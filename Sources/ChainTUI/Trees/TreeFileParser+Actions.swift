@@ -34,6 +34,11 @@ extension TreeFileParser {
     if case .mouseWheel = key {
       throw line.error("expected a key; a click is not one a panel can bind", at: keyToken)
     }
+    if case .unbound(let name) = key {
+      throw line.error(
+        "expected a key ChainTUI names; '\(name)' is one terminals send differently or not at"
+          + " all, so no panel binds it", at: keyToken)
+    }
     if let job = Self.reservedKeys[key] {
       throw line.error(
         "expected a key of the panel's own; '\(KeyName.format(key))' \(job) everywhere",

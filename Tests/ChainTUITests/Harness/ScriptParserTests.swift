@@ -69,6 +69,8 @@ struct ScriptParserTests {
       ("size 80 24", "t.chaintui:1:6: error: expected a size WxH such as 80x24"),
       ("press", "t.chaintui:1:6: error: expected a key name here, at the end of the line"),
       ("type hello", "t.chaintui:1:6: error: expected the text to type in double quotes"),
+      ("bytes 1b", "t.chaintui:1:7: error: expected the bytes to send in double quotes"),
+      ("bytes \"a\" b", "t.chaintui:1:11: error: expected the end of the line after bytes"),
       ("\n  type \"abc", "t.chaintui:2:8: error: expected a closing \""),
       ("type \"a\\qb\"", "t.chaintui:1:8: error: expected an escape"),
       ("tick 5 s", "t.chaintui:1:6: error: expected a duration such as 1s or 250ms"),
@@ -105,6 +107,12 @@ struct ScriptParserTests {
       ])
     let failure = error("expect why root for key=x \"answered\"")?.description ?? "no error"
     #expect(failure.hasPrefix("t.chaintui:1:27: error: expected a field"), "\(failure)")
+  }
+
+  @Test("a bytes line holds the UTF-8 bytes of its string, escapes resolved")
+  func bytesLine() throws {
+    let script = try parse(#"bytes "\e[4~é""# + "\nexpect screen contains \"x\"")
+    #expect(script.steps.first?.action == .bytes([0x1B, 0x5B, 0x34, 0x7E, 0xC3, 0xA9]))
   }
 
   @Test("an unknown key name gives KeyName's error, at the key's column")

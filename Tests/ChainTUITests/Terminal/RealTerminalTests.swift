@@ -29,6 +29,44 @@ struct RealTerminalTests {
     ("model", [.down, .down, .character("l"), .character("c"), .tab, .character("s")]),
   ]
 
+  /// Keys by tmux's names, and the key each must reach the app as; tmux sends, for instance,
+  /// `ESC [ 4 ~` for End and `ESC [ 1 ; 5 A` for Ctrl-Up whatever the program's TERM says.
+  nonisolated static let terminalKeys: [(tmux: String, key: Key)] = [
+    ("End", .end), ("Home", .home), ("IC", .unbound("insert")), ("F7", .f(7)), ("F8", .f(8)),
+    ("F9", .f(9)), ("F10", .f(10)), ("F11", .f(11)), ("F12", .f(12)), ("PPage", .pageUp),
+    ("NPage", .pageDown), ("C-Up", .unbound("ctrl-up")), ("S-Down", .unbound("shift-down")),
+    ("M-Left", .unbound("alt-left")), ("M-a", .unbound("alt-a")), ("M-4", .unbound("alt-4")),
+    ("S-F1", .unbound("shift-f1")), ("C-F5", .unbound("ctrl-f5")),
+    ("C-DC", .unbound("ctrl-delete")),
+    ("S-End", .unbound("shift-end")), ("M-Enter", .unbound("alt-enter")),
+  ]
+
+  @Test(
+    "keys the explorer does not bind, as tmux sends them, change neither scene nor filter",
+    arguments: ["xterm-256color", "tmux-256color"],
+    [Size(width: 80, height: 24), Size(width: 60, height: 18)])
+  func terminalKeysAsHeadless(term: String, size: Size) throws {
+    try #require(ChainTUIBinary.exists, "chaintui is not built at \(ChainTUIBinary.url.path)")
+    let tmux = try Tmux()
+    defer { tmux.stop() }
+    try tmux.start(
+      "env LANG=C.UTF-8 TERM=\(term) \(ChainTUIBinary.url.path) --scene model",
+      width: size.width, height: size.height)
+    let session = try HeadlessSession(size: size, scene: "model")
+    try expectSameScreen(tmux, session, after: "start")
+    // The inspector open with a filter typed, which a stray Esc would clear.
+    try tmux.send(["i", "/", "a", "b"], literal: true)
+    try tmux.send(["Enter"])
+    try session.press("i", "/", "a", "b", "enter")
+    try expectSameScreen(tmux, session, after: "typing a filter")
+    for (name, key) in Self.terminalKeys {
+      try tmux.send([name])
+      session.press(key)
+      try expectSameScreen(tmux, session, after: name)
+    }
+    #expect(session.screenText.contains("/ab"))
+  }
+
   @Test(
     "keys sent in tmux give the headless screen, before and after resizes",
     arguments: cases.map(\.scene))

@@ -158,7 +158,7 @@ struct Tmux {
     case .pageDown: "NPage"
     case .f(let number): "F\(number)"
     case .ctrl(let letter): "C-\(letter)"
-    case .mouseClick, .mouseWheel, .resize: nil
+    case .mouseClick, .mouseWheel, .resize, .unbound: nil
     }
   }
 }

@@ -90,6 +90,8 @@ struct TreeFileParserTests {
       ("panel a\n  on x hadle", "t.tree:2:8: error: expected an action (log, handle,"),
       ("panel a\n  on x stopPropogation", "did you mean 'stopPropagation'?"),
       ("panel a\n  key q \"quit\" post x", "t.tree:2:7: error: expected a key of the panel's own"),
+      ("panel a\n  key insert \"add\" post x", "t.tree:2:7: error: expected a key ChainTUI names"),
+      ("panel a\n  key ctrl-up \"raise\" post x", "t.tree:2:7: error: expected a key ChainTUI"),
       ("panel a\n  key enter open post x", "t.tree:2:13: error: expected the key's label in"),
       ("panel a\n  key l \"like\" shout x", "t.tree:2:16: error: expected what the key does"),
       ("panel a\n  on x capture decorate k=v", "t.tree:2:16: error: expected 'decorate' without"),
