@@ -11,7 +11,7 @@ struct MakeRunTests {
     .deletingLastPathComponent()
 
   /// Runs `make run` with a stand-in `swift` that prints what SwiftPM prints on a fresh clone,
-  /// then exits with `buildStatus`; its `chaintui` prints APP.
+  /// then exits with `buildStatus`; its `chaintui` (/bin/echo) prints APP.
   ///
   /// The build's log goes to a file of this run's own (`RUN_LOG`): the tests of this suite run
   /// side by side, and with the clone's one log one run's `cat` could show the other's build.
@@ -31,14 +31,17 @@ struct MakeRunTests {
     if [ \(buildStatus) -ne 0 ]; then echo "error: the build broke" >&2; fi
     exit \(buildStatus)
     """.write(to: fakeSwift, atomically: true, encoding: .utf8)
+    // NB: nothing this test writes is executed. A file just written can fail to exec with
+    // ETXTBSY ("Text file busy") while a process another test forks at that moment still holds
+    // the writing descriptor; so the stand-in `swift` runs as `/bin/sh FILE`, and the app is a
+    // link to /bin/echo that prints its arguments (ARGS=APP).
     let fakeApp = directory.appendingPathComponent("chaintui")
-    try "#!/bin/sh\necho APP\n".write(to: fakeApp, atomically: true, encoding: .utf8)
-    for file in [fakeSwift, fakeApp] {
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
-    }
+    try FileManager.default.createSymbolicLink(
+      atPath: fakeApp.path, withDestinationPath: "/bin/echo")
     let log = directory.appendingPathComponent("run-log.txt")
     let run = try runProcess([
-      "make", "-s", "-C", Self.root.path, "run", "SWIFT=\(fakeSwift.path)", "RUN_LOG=\(log.path)",
+      "make", "-s", "-C", Self.root.path, "run", "SWIFT=/bin/sh \(fakeSwift.path)",
+      "RUN_LOG=\(log.path)", "ARGS=APP",
     ])
     return (run.output, run.status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
   }
