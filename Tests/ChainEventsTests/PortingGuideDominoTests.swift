@@ -1,4 +1,5 @@
 import ChainEvents
+import Foundation
 import Testing
 
 // The Domino rows of ChainKit.docc/PortingGuide.md, in its two Swift blocks, line for line
@@ -54,7 +55,16 @@ struct PortingGuideDominoTests {
     let id = node.trigger(ContentViewControllerEvents.Event.self).fetchChannelID()  // "42"
     let sameID = node.request(ContentViewControllerEvents.Keys.fetchChannelID)  // "42"
 
-    #expect(printed == ["did load", "heard 12", "heard 12", "heard 333"])
+    containerNode.intercept(ContentViewControllerEvents.Event.self) { ctx, event in
+      print("saw \(event)")
+    }
+    // prints "saw contentDidLoad(arg1: \"a\", arg2: 1)"
+    node.trigger(ContentViewControllerEvents.Event.self).contentDidLoad(arg1: "a", arg2: 1)
+
+    #expect(
+      printed == [
+        "did load", "heard 12", "heard 12", "heard 333", #"saw contentDidLoad(arg1: "a", arg2: 1)"#,
+      ])
     #expect(id == "42")
     #expect(sameID == "42")
   }
@@ -89,5 +99,58 @@ struct PortingGuideDominoTests {
     content.trigger(ContentViewControllerEvents.Event.self).contentDidLoadWithArg(8)
     #expect(all.heard == [7])
     #expect(one.heard == [8])
+  }
+
+  /// The guide's text, from the package root.
+  static func guide() throws -> String {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try String(
+      contentsOf: root.appendingPathComponent("Sources/ChainKit/ChainKit.docc/PortingGuide.md"),
+      encoding: .utf8)
+  }
+
+  /// Collapses every run of whitespace, line ends included, to one space.
+  static func collapsed(_ text: some StringProtocol) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The Domino table names keys, triggers and listeners in spellings the guide's blocks run, so
+  /// a spelling copied from a row compiles and reaches its listener, as the blocks do here.
+  @Test("every call in the Domino table's ChainKit column is one the guide's blocks run")
+  func tableSpellingsAreInTheBlocks() throws {
+    let text = try Self.guide()
+    let parts = text.components(separatedBy: "```swift\n")
+    let code = Self.collapsed(
+      parts.dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+        .joined(separator: "\n"))
+    // The counter-example the guide warns of is run here, by generatedKeyIsTheTriggersKey.
+    let tests = Self.collapsed(
+      try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
+    let table = try #require(
+      text.components(separatedBy: "### Domino\n").dropFirst().first?
+        .components(separatedBy: "\n\n| Domino trigger mode").first)
+    let placeholder = try Regex(#"\bkey\b|\bP\."#)
+    var checked = 0
+    for row in table.split(separator: "\n") where row.hasPrefix("|") {
+      let columns = row.split(separator: "|")
+      guard columns.count >= 2 else { continue }
+      // DocC links (double backquotes) are checked by DocC; the spans are the single ones.
+      let chainKit = columns[1].replacing(try Regex("``[^`]*``"), with: "")
+      let spans = chainKit.split(separator: "`", omittingEmptySubsequences: false)
+      for (index, span) in spans.enumerated() where index % 2 == 1 && span.contains("(") {
+        // A key's name as traces show it, and a schematic call, are not code to run.
+        if span.hasSuffix(":)") || span.contains(placeholder) { continue }
+        // A closure body written `…` is the reader's: the part before it is checked.
+        var spelling = Self.collapsed(span.components(separatedBy: "…")[0])
+        // The receiver `node` stands for whichever node the block uses.
+        if spelling.hasPrefix("node.") { spelling.removeFirst("node".count) }
+        checked += 1
+        #expect(
+          code.contains(spelling) || tests.contains(spelling),
+          "PortingGuide.md: `\(span)` is in none of its blocks")
+      }
+    }
+    #expect(checked >= 12, "only \(checked) spellings found")
   }
 }
