@@ -85,6 +85,19 @@ struct ArticleExampleTests {
     withExtendedLifetime(orphan) {}
   }
 
+  @Test("Concurrency: a remote request to a released node prints why there is no answer")
+  func concurrencyRequestNoAnswer() async {
+    // The node goes at the end of this line: nothing holds it.
+    let remote = Node("released").remote
+    #expect(await askRowCount(of: remote) == nil)
+    #expect(
+      await turnsUntil { !concurrencyArticlePrinted.lines.isEmpty }, "askRowCount printed nothing")
+    #expect(
+      concurrencyArticlePrinted.lines == [
+        "no answer: node released was released before the request reached it"
+      ])
+  }
+
   @Test("Bindings: a two-way binding keeps the profile in step with the account")
   func twoWayBinding() {
     @MainActor final class Account {

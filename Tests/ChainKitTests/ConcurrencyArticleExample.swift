@@ -24,6 +24,10 @@ func askRowCount(of list: RemoteNode) async -> Int? {
 }
 
 /// The lines `askRowCount(of:)` printed.
-let concurrencyArticlePrinted = PrintedLines()
+@MainActor let concurrencyArticlePrinted = PrintedLines()
 
-private func print(_ items: Any...) { concurrencyArticlePrinted.append(items) }
+/// Called off the main actor: the line reaches the main actor in order.
+private func print(_ items: Any...) {
+  let line = PrintedLines.line(items)
+  Task { @MainActor in concurrencyArticlePrinted.append([line]) }
+}

@@ -3,7 +3,6 @@ import ChainKitTestSupport
 import ChainKitTracing
 import Foundation
 import Observation
-import Synchronization
 import Testing
 
 // The examples of ChainKit's symbol documentation, each copied line for line into a test that
@@ -38,13 +37,18 @@ extension RequestKey where Payload == String, Response == String {
   fileprivate static let thumbnail = RequestKey("thumbnail")
 }
 
-/// What an example printed, line by line; shared with the tasks an example starts.
-final class PrintedLines: Sendable {
-  private let storage = Mutex<[String]>([])
-  var lines: [String] { storage.withLock { $0 } }
+/// What an example printed, line by line.
+@MainActor
+final class PrintedLines {
+  private(set) var lines: [String] = []
+
   func append(_ items: [Any]) {
-    let line = items.map { "\($0)" }.joined(separator: " ")
-    storage.withLock { $0.append(line) }
+    lines.append(Self.line(items))
+  }
+
+  /// The line `print` writes for `items`.
+  nonisolated static func line(_ items: [Any]) -> String {
+    items.map { "\($0)" }.joined(separator: " ")
   }
 }
 
@@ -173,7 +177,11 @@ struct DocCommentExampleTests {
   @Test("RemoteNode.settle: settle returns after every listener of the post has run")
   func remoteSettle() async throws {
     let printed = PrintedLines()
-    @Sendable func print(_ items: Any...) { printed.append(items) }
+    // Called from a detached task too: the line reaches the main actor in order.
+    @Sendable func print(_ items: Any...) {
+      let line = PrintedLines.line(items)
+      Task { @MainActor in printed.append([line]) }
+    }
     let list = Node("list")
     list.on(.rowsLoaded) { _, rows in print("heard \(rows.count) rows") }
     let rows = ["row 1"]
@@ -204,7 +212,11 @@ struct DocCommentExampleTests {
   @Test("RemoteNode.request: a detached task asks and prints the answer")
   func remoteRequest() async throws {
     let printed = PrintedLines()
-    @Sendable func print(_ items: Any...) { printed.append(items) }
+    // Called from a detached task too: the line reaches the main actor in order.
+    @Sendable func print(_ items: Any...) {
+      let line = PrintedLines.line(items)
+      Task { @MainActor in printed.append([line]) }
+    }
     let (root, container, content) = try contentTree()
     defer { withExtendedLifetime(container) {} }
     root.respond(to: .channelID) { _, _ in "channel-42" }
@@ -275,7 +287,11 @@ struct DocCommentExampleTests {
   @Test("ObservableProperty: Observation hears the property's write")
   func observableProperty() {
     let printed = PrintedLines()
-    @Sendable func print(_ items: Any...) { printed.append(items) }
+    // Called on the main actor, in the write, but typed @Sendable for onChange.
+    @Sendable func print(_ items: Any...) {
+      let line = PrintedLines.line(items)
+      MainActor.assumeIsolated { printed.append([line]) }
+    }
     let name = Property("", name: "userName")
     withObservationTracking {
       print(name.observable.value)
