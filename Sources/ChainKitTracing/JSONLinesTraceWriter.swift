@@ -13,7 +13,7 @@ public import Foundation
 /// process's signal disposition as the program set it.
 ///
 /// ```swift
-/// let writer = try JSONLinesTraceWriter(path: "/tmp/chain.jsonl")
+/// let writer = try JSONLinesTraceWriter(path: path)
 /// root.install(writer)
 /// ```
 @MainActor

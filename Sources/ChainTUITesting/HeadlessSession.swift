@@ -69,8 +69,10 @@ public final class HeadlessSession {
   /// Starts the explorer at a size on a tree file, opened as `chaintui --tree FILE` opens it:
   /// as a scene after the built-in ones, on screen.
   ///
+  /// With `chatTree` the URL of the Tree Files article's `chat.tree`:
+  ///
   /// ```swift
-  /// let session = try HeadlessSession(treeFile: URL(fileURLWithPath: "examples/chat.tree"))
+  /// let session = try HeadlessSession(treeFile: chatTree)
   /// try session.focus("composer")
   /// try session.press("enter")
   /// try session.runScript("expect event key=send outcome=ok")

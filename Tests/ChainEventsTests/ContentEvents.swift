@@ -1,6 +1,6 @@
+// The README's protocol, as a user package writes it: one import, one attribute.
 import ChainEvents
 
-// The "Done when" example, as a user package writes it: one import, one attribute.
 @ChainEvents
 protocol ContentEvents {
   func contentDidLoad(arg1: String, arg2: Int)

@@ -7,8 +7,9 @@ import Testing
 ///
 /// A block claims to compile with the line `<!-- compiles -->` just above its fence (DocC and
 /// GitHub do not show it); `<!-- compiles after the previous one -->` compiles it after the
-/// file's previous marked block, for a page that builds one example in steps; `<!-- fragment -->`
-/// marks a block that leans on the text around it, which is not compiled, and `<!-- compiled as
+/// file's previous marked block, for a page that builds one example in steps (it may go on with
+/// `; fragment: why`, DocExampleCoverageTests' mark); `<!-- fragment -->` (or `<!-- fragment: why
+/// -->`) marks a block that leans on the text around it, which is not compiled, and `<!-- compiled as
 /// FILE -->` one that is a source file of the package (the README's example, which
 /// ReadmeExampleTests holds to `Sources/chainkit-example/main.swift`). Every Swift block has
 /// one of the marks, so a new block is a choice, not an oversight. A block is compiled
@@ -62,7 +63,7 @@ struct DocSnippetTests {
       var end = index + 2
       while end < lines.count, lines[end] != "```" { end += 1 }
       var body = lines[(index + 2)..<min(end, lines.count)].joined(separator: "\n") + "\n"
-      if mark == "<!-- compiles after the previous one -->", let previous {
+      if mark.hasPrefix("<!-- compiles after the previous one"), let previous {
         body = previous + body
       }
       previous = body
@@ -93,7 +94,7 @@ struct DocSnippetTests {
         let mark = index > 0 ? lines[index - 1] : ""
         #expect(
           mark.hasPrefix("<!-- compiles") || mark.hasPrefix("<!-- compiled as ")
-            || mark == "<!-- fragment -->",
+            || mark.hasPrefix("<!-- fragment"),
           "\(url.lastPathComponent):\(index + 1): mark the block <!-- compiles --> or <!-- fragment -->"
         )
       }

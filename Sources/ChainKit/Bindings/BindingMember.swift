@@ -2,7 +2,7 @@
 /// with optional transforms between the member's own type and `Value`.
 ///
 /// ```swift
-/// // b is always 100 × a (and c), whichever of them is set.
+/// // b is always 100 × a and c, whichever of them is set.
 /// bind([
 ///   BindingMember(a),
 ///   BindingMember(b, toMember: { $0 * 100 }, fromMember: { $0 / 100 }),

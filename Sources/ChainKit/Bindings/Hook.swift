@@ -4,7 +4,7 @@
 /// ```swift
 /// let add = Hook<(Double, Double), Double>(name: "add") { i, j in i + j }
 /// add.observe { args, sum in print("\(args.0) + \(args.1) = \(sum)") }
-/// let value = add(3.1, 4.1)  // prints "3.1 + 4.1 = 7.199999999999999"
+/// add(3.1, 4.1)  // prints "3.1 + 4.1 = 7.199999999999999"
 /// ```
 ///
 /// Several arguments are a tuple; a function without arguments has `Args == Void`. Observers

@@ -7,6 +7,9 @@
 /// extension DataKey where Value == String {
 ///   static let photoText = DataKey("photo.text")
 /// }
+/// ```
+///
+/// ```swift
 /// postItem.share("Liked", for: .photoText)
 /// photo.subscribe(.photoText) { text in print(text ?? "none") }
 /// ```

@@ -15,7 +15,7 @@ extension RemoteNode {
   /// Task.detached {
   ///   remote.post(.rowsLoaded, rows)
   ///   await remote.settle()
-  ///   // every listener of .rowsLoaded has run
+  ///   print("settled")  // after every listener of .rowsLoaded has run
   /// }
   /// ```
   ///

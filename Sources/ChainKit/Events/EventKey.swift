@@ -7,6 +7,9 @@
 /// extension EventKey where Payload == Int {
 ///   static let itemClicked = EventKey("itemClicked")
 /// }
+/// ```
+///
+/// ```swift
 /// node.on(.itemClicked) { ctx, index in print(index) }
 /// ```
 public struct EventKey<Payload>: Sendable, Hashable, CustomStringConvertible {

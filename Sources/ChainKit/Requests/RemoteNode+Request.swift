@@ -19,6 +19,7 @@ extension RemoteNode {
   /// let remote = content.remote
   /// Task.detached {
   ///   let id = try await remote.request(.channelID, ())
+  ///   print(id ?? "no answer")
   /// }
   /// ```
   ///

@@ -7,6 +7,9 @@
 /// extension RequestKey where Payload == Void, Response == String {
 ///   static let channelID = RequestKey("channelID")
 /// }
+/// ```
+///
+/// ```swift
 /// let id = content.request(.channelID)
 /// ```
 public struct RequestKey<Payload, Response>: Sendable, Hashable, CustomStringConvertible {

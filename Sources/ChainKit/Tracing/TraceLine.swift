@@ -5,8 +5,8 @@
 /// `scope` beside the fields of its kind; see <doc:TraceSchema> for the whole schema.
 ///
 /// ```swift
-/// let line = TraceLine(time: 1_500, scope: "tests", .record(.mount(
-///   MountRecord(node: "leaf", parent: "root", reason: .mounted))))
+/// let mount = MountRecord(node: "leaf", parent: "root", reason: .mounted)
+/// let line = TraceLine(time: 1_500, scope: "tests", .record(.mount(mount)))
 /// ```
 public struct TraceLine: Sendable, Equatable {
   /// The version of the schema this ChainKit writes and reads.

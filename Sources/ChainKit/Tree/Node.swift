@@ -10,7 +10,9 @@
 /// releases a node it leaves the tree at once. Nobody has to unmount in `deinit`.
 ///
 /// ```swift
-/// let root = Node("root"), container = Node("container"), content = Node("content")
+/// let root = Node("root")
+/// let container = Node("container")
+/// let content = Node("content")
 /// try container.mount(at: root)
 /// try content.mount(at: container)
 /// root.on(.itemClicked) { ctx, index in print("root heard \(index) from \(ctx.targetName)") }

@@ -17,7 +17,7 @@ public import Foundation
 /// One line turns it on:
 ///
 /// ```swift
-/// root.install(try TraceStream(to: .socket("/tmp/chain.sock")))
+/// root.install(try TraceStream(to: .socket(socketPath)))
 /// ```
 ///
 /// or, with no code change beyond ``installFromEnvironment(on:buses:)``, the environment

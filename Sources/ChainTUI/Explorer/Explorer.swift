@@ -4,6 +4,7 @@ import Foundation
 
 /// Runs the ChainTUI explorer on your own scenes, in this process's terminal.
 ///
+/// <!-- fragment: a program's entry line; it takes over the terminal, so no test runs it -->
 /// ```swift
 /// import ChainTUI
 ///

@@ -12,8 +12,8 @@ public import ChainKit
 /// let inbox = Panel("inbox", title: "inbox (list)")
 /// let row = Panel("row1")
 /// inbox.add(row)
-/// row.keys = [PanelKey(.enter, "open") { row.node.post("opened", ["row": 1]) }]
-/// inbox.node.on("opened") { _, params in inbox.body = ["opened \(params)"] }
+/// row.keys = [PanelKey(.enter, "open") { [unowned row] in row.node.post("opened", ["row": 1]) }]
+/// inbox.node.on("opened") { [unowned inbox] _, params in inbox.body = ["opened \(params)"] }
 /// ```
 @MainActor
 public final class Panel {

@@ -4,6 +4,7 @@
 /// to date from its own listeners; the explorer lays them out, moves focus among them, routes
 /// keys to the focused panel's ``PanelKey``s, and writes what reached each panel into its log.
 ///
+/// <!-- fragment: the shape of a conformance, its init elided; YourOwnScenes runs a whole one -->
 /// ```swift
 /// @MainActor final class InboxScene: Scene {
 ///   let id = "inbox"
@@ -12,7 +13,7 @@
 ///   let flow = ["A row's enter posts opened; the inbox counts them."]
 ///   init() { ... }
 /// }
-/// try Explorer.run([InboxScene()])
+/// try await Explorer.run([InboxScene()])
 /// ```
 ///
 /// A scene object belongs to one explorer (or one `HeadlessSession`): the explorer installs its
