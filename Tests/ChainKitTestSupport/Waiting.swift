@@ -1,10 +1,12 @@
-/// Yields the main actor until `condition` holds, at most a million turns (bounded by turns, not
-/// by seconds); returns whether it held.
+/// Yields the main actor until `condition` holds, at most `turns` turns (bounded by turns, not
+/// by seconds; a million unless told); returns whether it held.
 @MainActor
-package func turnsUntil(_ condition: @MainActor () -> Bool) async -> Bool {
+package func turnsUntil(turns limit: Int = 1_000_000, _ condition: @MainActor () -> Bool) async
+  -> Bool
+{
   var turns = 0
   while !condition() {
-    guard turns < 1_000_000 else { return false }
+    guard turns < limit else { return false }
     turns += 1
     await Task.yield()
   }

@@ -15,8 +15,8 @@ extension EventBus {
   ///   - type: The event type; subclasses and conforming types are not delivered.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to
   ///     the bus's tracers.
-  /// - Returns: A stream that ends its subscription when its consuming task is cancelled or it is
-  ///   dropped; see ``ChainStream``.
+  /// - Returns: A stream that ends its subscription when its loop is left, its consuming task
+  ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   @inlinable
   public func events<Event: Sendable>(
     of type: Event.Type, bufferingPolicy: StreamBufferingPolicy = .unbounded

@@ -23,8 +23,8 @@ extension Node {
   ///     the way down, and at the target first); `.target` only when this node is the target.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; see
   ///     ``StreamBufferingPolicy``.
-  /// - Returns: A stream that ends its listener when its consuming task is cancelled or it is
-  ///   dropped; see ``ChainStream``.
+  /// - Returns: A stream that ends its listener when its loop is left, its consuming task
+  ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   @inlinable
   public func events<Payload: Sendable>(
     for key: EventKey<Payload>, phase: Phase = .bubble,

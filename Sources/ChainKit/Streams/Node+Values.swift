@@ -16,8 +16,8 @@ extension Node {
   ///   - key: The key to follow.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to
   ///     the tracers on this node's path.
-  /// - Returns: A stream that ends its subscription when its consuming task is cancelled or it is
-  ///   dropped; see ``ChainStream``.
+  /// - Returns: A stream that ends its subscription when its loop is left, its consuming task
+  ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   public func values<Value: Sendable>(
     for key: DataKey<Value>, bufferingPolicy: StreamBufferingPolicy = .unbounded
   ) -> ChainStream<Value?> {
