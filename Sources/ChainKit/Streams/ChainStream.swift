@@ -7,11 +7,13 @@
 /// in any task, over the call itself or over a stream made first:
 ///
 /// ```swift
-/// let clicks = list.events(for: .itemClicked)
 /// let task = Task {
-///   for await index in clicks { print("clicked \(index)") }
+///   for await index in list.events(for: .itemClicked) { print("clicked \(index)") }
 /// }
 /// ```
+///
+/// Each click posted at `list` (or below it) prints `clicked 3`, `clicked 5`, …, until `task` is
+/// cancelled or `list` is released.
 ///
 /// - Elements arrive in the order the main actor produced them.
 /// - The registration behind the stream is made when the stream is made, so nothing produced

@@ -11,6 +11,9 @@ extension EventBus {
   /// }
   /// ```
   ///
+  /// With a producer of `Tick(count: 1)` registered, and `Tick(count: 2)` published later, this
+  /// prints `1`, then `2`.
+  ///
   /// - Parameters:
   ///   - type: The event type; subclasses and conforming types are not delivered.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to

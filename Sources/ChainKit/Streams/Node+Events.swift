@@ -16,6 +16,9 @@ extension Node {
   /// }
   /// ```
   ///
+  /// Posting `.itemClicked` with 3 at `list`, or at a node below it, prints `clicked 3`; the loop
+  /// goes on until its task is cancelled or `list` is released.
+  ///
   /// - Parameters:
   ///   - key: The event to listen for.
   ///   - phase: `.bubble` (the default) hears the event here as a bubble listener does (at the

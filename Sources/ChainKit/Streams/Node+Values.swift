@@ -12,6 +12,9 @@ extension Node {
   /// }
   /// ```
   ///
+  /// With no theme shared on the panel's path, `apply` gets `.standard` at once; when a node
+  /// above shares `.dark`, it gets `.dark`.
+  ///
   /// - Parameters:
   ///   - key: The key to follow.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to

@@ -12,6 +12,9 @@ extension Property where Value: Sendable {
   /// }
   /// ```
   ///
+  /// With `userName` at `"ann"`, this prints `now ann` at once; setting it to `"bob"` prints
+  /// `now bob`.
+  ///
   /// The stream ends when the property is released, and when its owner is: a property its owner
   /// holds (`lazy var name = Property("", owner: self)`) goes with it; a property something else
   /// still holds, a consuming task for one, learns that its owner went at its next notifying
