@@ -92,12 +92,12 @@ struct StreamLifetimeTests {
     producing.cancel()
   }
 
-  @Test("rule 39: a for await over property.values itself starts with the current value")
+  @Test("rule 39: a for await over property.values() itself starts with the current value")
   func loopOverPropertyValuesHears() async throws {
     let property = Property(1, name: "count")
     let consumed = Consumed<Int>()
     let consumer = Task {
-      for await value in property.values { consumed.elements.append(value) }
+      for await value in property.values() { consumed.elements.append(value) }
       consumed.ended = true
     }
     #expect(
@@ -192,7 +192,7 @@ struct StreamLifetimeTests {
     let property = Property(0, name: "count", owner: owner)
     let consumed = Consumed<Int>()
     let consumer = Task {
-      for await value in property.values { consumed.elements.append(value) }
+      for await value in property.values() { consumed.elements.append(value) }
       consumed.ended = true
     }
     #expect(
@@ -212,7 +212,7 @@ struct StreamLifetimeTests {
   @Test("rule 39: a property's stream ends when its owner, holding it, is released")
   func propertyStreamEndsWithTheOwnerHoldingIt() async throws {
     var account: Account? = Account()
-    let stream = try #require(account).balance.values
+    let stream = try #require(account).balance.values()
     account?.balance.value = 5
     account = nil
     #expect(await takeToEnd(of: stream) == [0, 5])

@@ -180,7 +180,7 @@ struct StreamTests {
   @Test("rule 39: a property stream ends when the property is released")
   func propertyStreamEndsWithTheProperty() async throws {
     var property: Property<Int>? = Property(1)
-    let stream = try #require(property).values
+    let stream = try #require(property).values()
     property?.value = 2
     property = nil
     let all = await takeToEnd(of: stream)
@@ -212,7 +212,7 @@ struct StreamTests {
   @Test("rule 39: a property stream starts with the current value, then every notifying write")
   func propertyStreamStartsWithCurrentValue() async throws {
     let property = Property(1, name: "count")
-    let stream = property.values
+    let stream = property.values()
     property.value = 2
     property.value = 2
     property.setSilently(9)
@@ -235,5 +235,20 @@ struct StreamTests {
     try panel.mount(at: light)
     light.removeShared(.theme)
     #expect(await take(5, from: stream) == [nil, "dark", nil, "light", nil])
+  }
+
+  @Test("rule 40: a property stream takes a buffering policy; each call makes its own observer")
+  func propertyStreamTakesAPolicy() async throws {
+    let property = Property(0, name: "count")
+    let newest = property.values(bufferingPolicy: .bufferingNewest(1))
+    let all = property.values()
+    #expect(property.observerCount == 2)
+    for value in 1...3 { property.value = value }
+    #expect(newest.droppedCount == 3)
+    #expect(all.droppedCount == 0)
+    #expect(await take(1, from: newest) == [3])
+    #expect(await take(4, from: all) == [0, 1, 2, 3])
+    await queueReached()
+    #expect(property.observerCount == 0)
   }
 }

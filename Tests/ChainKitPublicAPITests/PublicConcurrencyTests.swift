@@ -34,7 +34,7 @@ struct PublicConcurrencyTests {
     let tasks = [
       consume(node.events(for: .tick)) { seen += 1 },
       consume(bus.events(of: Int.self)) { seen += 1 },
-      consume(property.values) { seen += 1 },
+      consume(property.values()) { seen += 1 },
     ]
     node.post(.tick, 1)
     bus.publish(1)

@@ -129,11 +129,11 @@ struct StreamDocExampleTests {
     await expectEndsWhenCancelled(task, after: ["applied standard", "applied dark"])
   }
 
-  @Test("Property.values' example prints the name now, then each new name")
+  @Test("Property.values()'s example prints the name now, then each new name")
   func propertyValuesExample() async throws {
     let userName = Property("ann", name: "userName")
     let task = Task {
-      for await name in userName.values {
+      for await name in userName.values() {
         print("now \(name)")
       }
       print("ended")

@@ -3,7 +3,7 @@
 ///
 /// Get one from ``Node/events(for:phase:bufferingPolicy:)``,
 /// ``Node/deliveredEvents(for:phase:bufferingPolicy:)``, ``EventBus/events(of:bufferingPolicy:)``,
-/// ``Property/values`` or ``Node/values(for:bufferingPolicy:)``, and consume it with `for await`
+/// ``Property/values(bufferingPolicy:)`` or ``Node/values(for:bufferingPolicy:)``, and consume it with `for await`
 /// in any task, over the call itself or over a stream made first:
 ///
 /// ```swift
@@ -35,10 +35,10 @@
 /// (through the queue ``RemoteNode`` posts use).
 ///
 /// When what the stream follows is gone (its node, bus or property released, or the property's
-/// owner released; see ``Property/values``), the consumer gets the elements still buffered, then
+/// owner released; see ``Property/values(bufferingPolicy:)``), the consumer gets the elements still buffered, then
 /// the loop ends.
 ///
-/// A bounded ``StreamBufferingPolicy`` drops elements a slow consumer has not taken; every drop is
+/// A bounded ``BufferingPolicy`` drops elements a slow consumer has not taken; every drop is
 /// counted in ``droppedCount`` and traced.
 ///
 /// ## One consumer
@@ -93,6 +93,11 @@ public struct ChainStream<Element: Sendable>: AsyncSequence, Sendable {
     }
   }
 }
+
+// NB: as AsyncChannel's and AsyncStream's: one consumer iterates, so its iterator stays in its
+// task; a stream (which is Sendable) goes to another task instead.
+@available(*, unavailable)
+extension ChainStream.Iterator: Sendable {}
 
 /// The stream value's hold on its channel: when the stream's last copy goes before any iterator
 /// was made, the registration ends; once one was made, the iterators decide.

@@ -22,7 +22,7 @@ extension EventBus {
   ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   @inlinable
   public func events<Event: Sendable>(
-    of type: Event.Type, bufferingPolicy: StreamBufferingPolicy = .unbounded
+    of type: Event.Type, bufferingPolicy: ChainStream<Event>.BufferingPolicy = .unbounded
   ) -> ChainStream<Event> {
     // NB: inlinable, so that the caller's copy of the subscriber is specialised for its event
     // type, as `subscribe(_:_:)` is (`stream1.bus`).
@@ -35,7 +35,7 @@ extension EventBus {
   /// The producer's side of a stream of `type`, whose drops are reported to this bus's tracers.
   @usableFromInline
   func makeStreamFeed<Event: Sendable>(
-    of type: Event.Type, _ bufferingPolicy: StreamBufferingPolicy
+    of type: Event.Type, _ bufferingPolicy: ChainStream<Event>.BufferingPolicy
   ) -> StreamFeed<Event> {
     let channel = StreamChannel<Event>(bufferingPolicy)
     var reportDrop: (@MainActor (Int) -> Void)?

@@ -22,7 +22,7 @@ extension Node {
   /// - Returns: A stream that ends its subscription when its loop is left, its consuming task
   ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   public func values<Value: Sendable>(
-    for key: DataKey<Value>, bufferingPolicy: StreamBufferingPolicy = .unbounded
+    for key: DataKey<Value>, bufferingPolicy: ChainStream<Value?>.BufferingPolicy = .unbounded
   ) -> ChainStream<Value?> {
     let (stream, feed) = makeStream(Value?.self, key: key.name, bufferingPolicy)
     if value(for: key) == nil { feed.send(nil) }

@@ -3,11 +3,11 @@ extension Property where Value: Sendable {
   /// sequence.
   ///
   /// The first element is the current value; then each new value, in the order the writes
-  /// happened, as ``observe(owner:_:)`` sees them (a silent or equal write yields nothing). The
-  /// stream is unbounded: it never drops.
+  /// happened, as ``observe(owner:_:)`` sees them (a silent or equal write yields nothing). Each
+  /// call makes one stream with one observer of its own.
   ///
   /// ```swift
-  /// for await name in userName.values {
+  /// for await name in userName.values() {
   ///   print("now \(name)")
   /// }
   /// ```
@@ -21,8 +21,15 @@ extension Property where Value: Sendable {
   /// write, which ends the stream instead of yielding (Swift tells nobody when an object
   /// deallocates, so no earlier moment exists). Either way the consumer gets what is buffered,
   /// then the loop ends.
-  public var values: ChainStream<Value> {
-    let channel = StreamChannel<Value>(.unbounded)
+  ///
+  /// - Parameter bufferingPolicy: What to keep for a consumer that falls behind; drops are
+  ///   counted in ``ChainStream/droppedCount`` (a property has no tracers to report them to).
+  /// - Returns: A stream that ends its observer when its loop is left, its consuming task is
+  ///   cancelled, or it is dropped unused; see ``ChainStream``.
+  public func values(
+    bufferingPolicy: ChainStream<Value>.BufferingPolicy = .unbounded
+  ) -> ChainStream<Value> {
+    let channel = StreamChannel<Value>(bufferingPolicy)
     let feed = StreamFeed(channel, reportDrop: nil)
     feed.send(value)
     // NB: an owner gone already ends the stream after the current value: the feed goes here.

@@ -13,7 +13,7 @@ final class StreamChannel<Element: Sendable>: Sendable {
   @usableFromInline let state: Locked<StreamBuffer<Element>>
 
   @usableFromInline
-  init(_ policy: StreamBufferingPolicy) {
+  init(_ policy: ChainStream<Element>.BufferingPolicy) {
     state = Locked(StreamBuffer(limit: policy.limit, dropsOldest: policy.dropsOldest))
   }
 
