@@ -3,8 +3,8 @@
 ///
 /// Get one from ``Node/events(for:phase:bufferingPolicy:)``,
 /// ``Node/deliveredEvents(for:phase:bufferingPolicy:)``, ``EventBus/events(of:bufferingPolicy:)``,
-/// ``Property/values(bufferingPolicy:)`` or ``Node/values(for:bufferingPolicy:)``, and consume it with `for await`
-/// in any task, over the call itself or over a stream made first:
+/// ``Property/values(bufferingPolicy:)`` or ``Node/values(for:bufferingPolicy:)``, and consume
+/// it with `for await` in any task, over the call itself or over a stream made first:
 ///
 /// ```swift
 /// let task = Task {
@@ -35,8 +35,8 @@
 /// (through the queue ``RemoteNode`` posts use).
 ///
 /// When what the stream follows is gone (its node, bus or property released, or the property's
-/// owner released; see ``Property/values(bufferingPolicy:)``), the consumer gets the elements still buffered, then
-/// the loop ends.
+/// owner released; see ``Property/values(bufferingPolicy:)``), the consumer gets the elements
+/// still buffered, then the loop ends.
 ///
 /// A bounded ``BufferingPolicy`` drops elements a slow consumer has not taken; every drop is
 /// counted in ``droppedCount`` and traced.
