@@ -74,16 +74,10 @@ struct DeliveryModeTests {
       sink.yield((event.payload, Thread.isMainThread))
     }
     for value in 0..<1_000 { node.post(.tick, value) }
-    var values: [Int] = []
-    var onMain = 0
-    for await call in calls {
-      values.append(call.value)
-      if call.onMain { onMain += 1 }
-      if values.count == 1_000 { break }
-    }
+    let taken = await take(1_000, from: calls)
     token.cancel()
-    #expect(values == Array(0..<1_000))
-    #expect(onMain == 0)
+    #expect(taken.map(\.value) == Array(0..<1_000))
+    #expect(taken.filter(\.onMain).isEmpty)
   }
 
   @Test("rule 25: a background listener's event carries the target, node, phase and dispatch id")
@@ -97,8 +91,7 @@ struct DeliveryModeTests {
         "\(event.key) \(event.payload) \(event.targetName)->\(event.nodeName) \(event.phase)")
     }
     leaf.post(.tick, 7)
-    var iterator = events.makeAsyncIterator()
-    let first = await iterator.next()
+    let first = await take(1, from: events).first
     token.cancel()
     #expect(first == "tick 7 leaf->root bubble")
   }
@@ -117,17 +110,16 @@ struct DeliveryModeTests {
     node.on(.tick) { ctx, value in lane.enqueue(DeliveredEvent(ctx, payload: value)) }
     node.post(.tick, 1)
     node.post(.tick, 2)
-    var lines = log.makeAsyncIterator()
-    let started = await lines.next()
+    let started = await take(1, from: log).first
     lane.cancel()
     opener.yield()
-    let ended = await lines.next()
+    let ended = await take(1, from: log).first
     // The lane ends on a thread of the shared pool: turnsUntil gives it time on a loaded machine.
     #expect(await turnsUntil { !lane.isRunning }, "the cancelled lane never stopped running")
     sink.finish()
-    let rest = await lines.next()
+    let rest = await takeToEnd(of: log)
     #expect([started, ended] == ["start:1", "end:1"])
-    #expect(rest == nil)
+    #expect(rest == [])
     #expect(!lane.isRunning)
   }
 }

@@ -1,3 +1,4 @@
+import ChainKitTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -42,7 +43,8 @@ struct EventBusConcurrencyTests {
     for thread in threads { thread.start() }
     // No clock: wait until every thread has enqueued everything, then until the queue has
     // delivered everything enqueued before the barrier. A lost event is a wrong count, not a wait.
-    for await _ in allEnqueued {}
+    // NB: a wider bound than an element's: no element comes while the threads enqueue.
+    _ = await takeToEnd(of: allEnqueued, turns: 10 * elementWaitTurns)
     await bus.settle()
     #expect(collector.count == 8 * perThread)
     for thread in 0..<8 {

@@ -1,4 +1,5 @@
 import ChainKitTestSupport
+import Synchronization
 import Testing
 
 @testable import ChainKit
@@ -21,18 +22,9 @@ private final class Collector: Tracer {
   }
 }
 
-/// Takes `count` elements from `stream` in a task of its own and returns them.
-private func take<Element: Sendable>(_ count: Int, from stream: ChainStream<Element>) -> Task<
-  [Element], Never
-> {
-  Task.detached {
-    var taken: [Element] = []
-    for await element in stream {
-      taken.append(element)
-      if taken.count == count { break }
-    }
-    return taken
-  }
+/// Set when a consuming task's loop has ended.
+private final class EndFlag: Sendable {
+  let value = Atomic(false)
 }
 
 @MainActor
@@ -45,7 +37,7 @@ struct StreamTests {
     try leaf.mount(at: root)
     let stream = root.events(for: .tick)
     for value in 0..<1_000 { leaf.post(.tick, value) }
-    #expect(await take(1_000, from: stream).value == Array(0..<1_000))
+    #expect(await take(1_000, from: stream) == Array(0..<1_000))
     await queueReached()
     #expect(root.registrationCount == 0)
   }
@@ -53,7 +45,8 @@ struct StreamTests {
   @Test("rule 39: a waiting consumer gets every element in order while the main actor posts")
   func waitingConsumerGetsEveryElementInOrder() async throws {
     let node = Node("node")
-    let consumer = take(20_000, from: node.events(for: .tick))
+    let stream = node.events(for: .tick)
+    let consumer = Task { await take(20_000, from: stream) }
     for chunk in 0..<200 {
       for value in 0..<100 { node.post(.tick, chunk * 100 + value) }
       await Task.yield()
@@ -73,7 +66,7 @@ struct StreamTests {
       if value.isMultiple(of: 2) { ctx.stopPropagation() }
     }
     for value in 0..<6 { leaf.post(.tick, value) }
-    #expect(await take(3, from: stream).value == [1, 3, 5])
+    #expect(await take(3, from: stream) == [1, 3, 5])
   }
 
   @Test("rule 39: a stream made during a dispatch at its node hears from the next event")
@@ -86,7 +79,7 @@ struct StreamTests {
     node.post(.tick, 1)
     node.post(.tick, 2)
     let stream = try #require(made)
-    #expect(await take(1, from: stream).value == [2])
+    #expect(await take(1, from: stream) == [2])
   }
 
   @Test("rule 39: phases: capture, target only, and the facts of each delivery")
@@ -98,11 +91,11 @@ struct StreamTests {
     let atTarget = root.events(for: .tick, phase: .target)
     leaf.post(.tick, 1)
     root.post(.tick, 2)
-    let facts = await take(2, from: captured).value.map {
+    let facts = await take(2, from: captured).map {
       "\($0.payload) \($0.phase.rawValue) \($0.targetName) \($0.nodeName)"
     }
     #expect(facts == ["1 capture leaf root", "2 target root root"])
-    #expect(await take(1, from: atTarget).value == [2])
+    #expect(await take(1, from: atTarget) == [2])
   }
 
   @Test("rule 39: cancelling the consuming task removes the stream's listener")
@@ -110,14 +103,15 @@ struct StreamTests {
     let node = Node("node")
     let stream = node.events(for: .tick)
     #expect(node.registrationCount == 1)
+    let ended = EndFlag()
     let consumer = Task.detached {
-      var seen = 0
-      for await _ in stream { seen += 1 }
-      return seen
+      for await _ in stream {}
+      ended.value.store(true, ordering: .releasing)
     }
     node.post(.tick, 1)
     consumer.cancel()
-    _ = await consumer.value
+    let loopEnded = await turnsUntil { ended.value.load(ordering: .acquiring) }
+    #expect(loopEnded, "the cancelled consumer's loop did not end")
     await queueReached()
     #expect(node.registrationCount == 0)
     node.post(.tick, 2)
@@ -142,11 +136,7 @@ struct StreamTests {
     node?.post(.tick, 1)
     node?.post(.tick, 2)
     node = nil
-    let all = await Task.detached {
-      var seen: [Int] = []
-      for await value in stream { seen.append(value) }
-      return seen
-    }.value
+    let all = await takeToEnd(of: stream)
     #expect(all == [1, 2])
   }
 
@@ -165,8 +155,8 @@ struct StreamTests {
       collector.drops.last
         == StreamDropRecord(
           source: "node", key: "tick", policy: "bufferingOldest(2)", dropped: 3))
-    #expect(await take(2, from: newest).value == [4, 5])
-    #expect(await take(2, from: oldest).value == [1, 2])
+    #expect(await take(2, from: newest) == [4, 5])
+    #expect(await take(2, from: oldest) == [1, 2])
     tracing.cancel()
   }
 
@@ -183,21 +173,17 @@ struct StreamTests {
         == [1, 2].map {
           StreamDropRecord(source: "bus", key: "Int", policy: "bufferingNewest(1)", dropped: $0)
         })
-    #expect(await take(1, from: stream).value == [3])
+    #expect(await take(1, from: stream) == [3])
     tracing.cancel()
   }
 
   @Test("rule 39: a property stream ends when the property is released")
   func propertyStreamEndsWithTheProperty() async throws {
     var property: Property<Int>? = Property(1)
-    let stream = try #require(property).values
+    let stream = try #require(property).values()
     property?.value = 2
     property = nil
-    let all = await Task.detached {
-      var seen: [Int] = []
-      for await value in stream { seen.append(value) }
-      return seen
-    }.value
+    let all = await takeToEnd(of: stream)
     #expect(all == [1, 2])
   }
 
@@ -207,7 +193,7 @@ struct StreamTests {
     let stream = node.events(for: .tick)
     for value in 0..<10_000 { node.post(.tick, value) }
     #expect(stream.droppedCount == 0)
-    #expect(await take(10_000, from: stream).value.count == 10_000)
+    #expect(await take(10_000, from: stream).count == 10_000)
   }
 
   @Test("rule 39: a bus stream starts with the producer's value, then every publish")
@@ -217,7 +203,7 @@ struct StreamTests {
     let stream = bus.events(of: Int.self)
     bus.publish(42)
     bus.publish(43)
-    #expect(await take(3, from: stream).value == [41, 42, 43])
+    #expect(await take(3, from: stream) == [41, 42, 43])
     await queueReached()
     #expect(bus.subscriberCount(for: Int.self) == 0)
     producing.cancel()
@@ -226,12 +212,12 @@ struct StreamTests {
   @Test("rule 39: a property stream starts with the current value, then every notifying write")
   func propertyStreamStartsWithCurrentValue() async throws {
     let property = Property(1, name: "count")
-    let stream = property.values
+    let stream = property.values()
     property.value = 2
     property.value = 2
     property.setSilently(9)
     property.value = 3
-    #expect(await take(3, from: stream).value == [1, 2, 3])
+    #expect(await take(3, from: stream) == [1, 2, 3])
     await queueReached()
     #expect(property.observerCount == 0)
   }
@@ -248,6 +234,21 @@ struct StreamTests {
     panel.unmountFromAll()
     try panel.mount(at: light)
     light.removeShared(.theme)
-    #expect(await take(5, from: stream).value == [nil, "dark", nil, "light", nil])
+    #expect(await take(5, from: stream) == [nil, "dark", nil, "light", nil])
+  }
+
+  @Test("rule 40: a property stream takes a buffering policy; each call makes its own observer")
+  func propertyStreamTakesAPolicy() async throws {
+    let property = Property(0, name: "count")
+    let newest = property.values(bufferingPolicy: .bufferingNewest(1))
+    let all = property.values()
+    #expect(property.observerCount == 2)
+    for value in 1...3 { property.value = value }
+    #expect(newest.droppedCount == 3)
+    #expect(all.droppedCount == 0)
+    #expect(await take(1, from: newest) == [3])
+    #expect(await take(4, from: all) == [0, 1, 2, 3])
+    await queueReached()
+    #expect(property.observerCount == 0)
   }
 }

@@ -11,15 +11,18 @@ extension EventBus {
   /// }
   /// ```
   ///
+  /// With a producer of `Tick(count: 1)` registered, and `Tick(count: 2)` published later, this
+  /// prints `1`, then `2`.
+  ///
   /// - Parameters:
   ///   - type: The event type; subclasses and conforming types are not delivered.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to
   ///     the bus's tracers.
-  /// - Returns: A stream that ends its subscription when its consuming task is cancelled or it is
-  ///   dropped; see ``ChainStream``.
+  /// - Returns: A stream that ends its subscription when its loop is left, its consuming task
+  ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   @inlinable
   public func events<Event: Sendable>(
-    of type: Event.Type, bufferingPolicy: StreamBufferingPolicy = .unbounded
+    of type: Event.Type, bufferingPolicy: ChainStream<Event>.BufferingPolicy = .unbounded
   ) -> ChainStream<Event> {
     // NB: inlinable, so that the caller's copy of the subscriber is specialised for its event
     // type, as `subscribe(_:_:)` is (`stream1.bus`).
@@ -32,7 +35,7 @@ extension EventBus {
   /// The producer's side of a stream of `type`, whose drops are reported to this bus's tracers.
   @usableFromInline
   func makeStreamFeed<Event: Sendable>(
-    of type: Event.Type, _ bufferingPolicy: StreamBufferingPolicy
+    of type: Event.Type, _ bufferingPolicy: ChainStream<Event>.BufferingPolicy
   ) -> StreamFeed<Event> {
     let channel = StreamChannel<Event>(bufferingPolicy)
     var reportDrop: (@MainActor (Int) -> Void)?

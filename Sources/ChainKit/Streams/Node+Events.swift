@@ -16,19 +16,22 @@ extension Node {
   /// }
   /// ```
   ///
+  /// Posting `.itemClicked` with 3 at `list`, or at a node below it, prints `clicked 3`; the loop
+  /// goes on until its task is cancelled or `list` is released.
+  ///
   /// - Parameters:
   ///   - key: The event to listen for.
   ///   - phase: `.bubble` (the default) hears the event here as a bubble listener does (at the
   ///     target, and on the way up if the key bubbles); `.capture` as a capture listener does (on
   ///     the way down, and at the target first); `.target` only when this node is the target.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; see
-  ///     ``StreamBufferingPolicy``.
-  /// - Returns: A stream that ends its listener when its consuming task is cancelled or it is
-  ///   dropped; see ``ChainStream``.
+  ///     ``ChainStream/BufferingPolicy``.
+  /// - Returns: A stream that ends its listener when its loop is left, its consuming task
+  ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   @inlinable
   public func events<Payload: Sendable>(
     for key: EventKey<Payload>, phase: Phase = .bubble,
-    bufferingPolicy: StreamBufferingPolicy = .unbounded
+    bufferingPolicy: ChainStream<Payload>.BufferingPolicy = .unbounded
   ) -> ChainStream<Payload> {
     // NB: inlinable, so that the caller's copy of the listener is specialised for its payload
     // type: unspecialised, handing each payload to the stream looked up generic metadata at run
@@ -55,7 +58,7 @@ extension Node {
   /// - Returns: A stream of delivered events; see ``ChainStream``.
   public func deliveredEvents<Payload: Sendable>(
     for key: EventKey<Payload>, phase: Phase = .bubble,
-    bufferingPolicy: StreamBufferingPolicy = .unbounded
+    bufferingPolicy: ChainStream<DeliveredEvent<Payload>>.BufferingPolicy = .unbounded
   ) -> ChainStream<DeliveredEvent<Payload>> {
     let (stream, feed) = makeStream(DeliveredEvent<Payload>.self, key: key.name, bufferingPolicy)
     let onlyAtTarget = phase == .target
@@ -69,7 +72,7 @@ extension Node {
   /// A stream whose drops are reported to the tracers on this node's path.
   @usableFromInline
   func makeStream<Element: Sendable>(
-    _: Element.Type, key: String, _ policy: StreamBufferingPolicy
+    _: Element.Type, key: String, _ policy: ChainStream<Element>.BufferingPolicy
   ) -> (ChainStream<Element>, StreamFeed<Element>) {
     let channel = StreamChannel<Element>(policy)
     let name = self.name

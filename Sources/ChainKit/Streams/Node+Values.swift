@@ -12,14 +12,17 @@ extension Node {
   /// }
   /// ```
   ///
+  /// With no theme shared on the panel's path, `apply` gets `.standard` at once; when a node
+  /// above shares `.dark`, it gets `.dark`.
+  ///
   /// - Parameters:
   ///   - key: The key to follow.
   ///   - bufferingPolicy: What to keep for a consumer that falls behind; a drop is reported to
   ///     the tracers on this node's path.
-  /// - Returns: A stream that ends its subscription when its consuming task is cancelled or it is
-  ///   dropped; see ``ChainStream``.
+  /// - Returns: A stream that ends its subscription when its loop is left, its consuming task
+  ///   is cancelled, or it is dropped unused; see ``ChainStream``.
   public func values<Value: Sendable>(
-    for key: DataKey<Value>, bufferingPolicy: StreamBufferingPolicy = .unbounded
+    for key: DataKey<Value>, bufferingPolicy: ChainStream<Value?>.BufferingPolicy = .unbounded
   ) -> ChainStream<Value?> {
     let (stream, feed) = makeStream(Value?.self, key: key.name, bufferingPolicy)
     if value(for: key) == nil { feed.send(nil) }

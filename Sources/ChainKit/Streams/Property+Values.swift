@@ -3,19 +3,38 @@ extension Property where Value: Sendable {
   /// sequence.
   ///
   /// The first element is the current value; then each new value, in the order the writes
-  /// happened, as ``observe(owner:_:)`` sees them (a silent or equal write yields nothing). The
-  /// stream is unbounded: it never drops. It ends when the property, or its owner, is released.
+  /// happened, as ``observe(owner:_:)`` sees them (a silent or equal write yields nothing). Each
+  /// call makes one stream with one observer of its own.
   ///
   /// ```swift
-  /// for await name in userName.values {
+  /// for await name in userName.values() {
   ///   print("now \(name)")
   /// }
   /// ```
-  public var values: ChainStream<Value> {
-    let channel = StreamChannel<Value>(.unbounded)
+  ///
+  /// With `userName` at `"ann"`, this prints `now ann` at once; setting it to `"bob"` prints
+  /// `now bob`.
+  ///
+  /// The stream ends when the property is released, and when its owner is: a property its owner
+  /// holds (`lazy var name = Property("", owner: self)`) goes with it; a property something else
+  /// still holds, a consuming task for one, learns that its owner went at its next notifying
+  /// write, which ends the stream instead of yielding (Swift tells nobody when an object
+  /// deallocates, so no earlier moment exists). Either way the consumer gets what is buffered,
+  /// then the loop ends.
+  ///
+  /// - Parameter bufferingPolicy: What to keep for a consumer that falls behind; drops are
+  ///   counted in ``ChainStream/droppedCount`` (a property has no tracers to report them to).
+  /// - Returns: A stream that ends its observer when its loop is left, its consuming task is
+  ///   cancelled, or it is dropped unused; see ``ChainStream``.
+  public func values(
+    bufferingPolicy: ChainStream<Value>.BufferingPolicy = .unbounded
+  ) -> ChainStream<Value> {
+    let channel = StreamChannel<Value>(bufferingPolicy)
     let feed = StreamFeed(channel, reportDrop: nil)
     feed.send(value)
-    let token = observe { _, new in feed.send(new) }
+    // NB: an owner gone already ends the stream after the current value: the feed goes here.
+    guard isOwnerAlive else { return ChainStream(channel) }
+    let token = observe(owner: owner) { _, new in feed.send(new) }
     channel.endsRegistration(token)
     return ChainStream(channel)
   }

@@ -5,14 +5,15 @@
 /// One lock guards a ``StreamBuffer`` (which keeps the consumer's continuation); nothing is
 /// called while holding it, and a consumer is resumed after it is released. A consumer that
 /// finds an element takes it without suspending. ``terminate()`` (the consumer gone or
-/// cancelled) ends the registration through ``onTermination``; ``finish()`` (the source gone)
-/// lets the consumer take what is buffered, then ends the sequence.
+/// cancelled, or the stream dropped unconsumed) ends the registration through
+/// ``onTermination``; ``finish()`` (the source gone) lets the consumer take what is buffered,
+/// then ends the sequence.
 @usableFromInline
 final class StreamChannel<Element: Sendable>: Sendable {
   @usableFromInline let state: Locked<StreamBuffer<Element>>
 
   @usableFromInline
-  init(_ policy: StreamBufferingPolicy) {
+  init(_ policy: ChainStream<Element>.BufferingPolicy) {
     state = Locked(StreamBuffer(limit: policy.limit, dropsOldest: policy.dropsOldest))
   }
 
@@ -48,11 +49,33 @@ final class StreamChannel<Element: Sendable>: Sendable {
     action?()
   }
 
-  /// The next element: at once if one is buffered, else when the producer yields one; `nil` once
-  /// the stream is over or the consuming task is cancelled.
+  /// An iterator was made: from now on the iterators, not the stream value, keep the stream.
+  func consumerArrived() {
+    state.withLock { $0.addConsumer() }
+  }
+
+  /// An iterator went: the last one to go ends the stream.
+  func consumerLeft() {
+    if state.withLock({ $0.removeConsumer() }) { terminate() }
+  }
+
+  /// The stream value's last copy went: the stream ends if it was never iterated.
+  func streamDropped() {
+    if state.withLock({ !$0.wasIterated }) { terminate() }
+  }
+
+  /// The next element, or `nil` once the stream is over or the consuming task is cancelled.
+  ///
+  /// An element comes at once if one is buffered, else when the producer yields one; a cancelled
+  /// consumer gets `nil` even if elements are buffered. Traps if another consumer waits.
   func next(isolation actor: isolated (any Actor)?) async -> Element? {
     if Task.isCancelled {
-      terminate()
+      let (wakeup, action) = state.withLock {
+        $0.checkNoOtherConsumerWaits()
+        return $0.terminate()
+      }
+      wakeup?.resume(returning: nil)
+      action?()
       return nil
     }
     if let taken = state.withLock({ $0.pop() }) { return taken }

@@ -26,13 +26,9 @@ public struct StreamDropRecord: Codable, Sendable, Equatable {
     self.dropped = dropped
   }
 
-  init(source: String, key: String, policy: StreamBufferingPolicy, dropped: Int) {
-    let text =
-      switch policy {
-      case .unbounded: "unbounded"
-      case .bufferingOldest(let limit): "bufferingOldest(\(limit))"
-      case .bufferingNewest(let limit): "bufferingNewest(\(limit))"
-      }
-    self.init(source: source, key: key, policy: text, dropped: dropped)
+  init<Element>(
+    source: String, key: String, policy: ChainStream<Element>.BufferingPolicy, dropped: Int
+  ) {
+    self.init(source: source, key: key, policy: policy.text, dropped: dropped)
   }
 }

@@ -10,7 +10,7 @@
 ///   element or the end does not wait; ending the stream hands out the waiter.
 /// - A waiter leaves the buffer when it is handed out (``push(_:)``, ``finish()``,
 ///   ``terminate()``), so it is resumed at most once; a second consumer arriving while one waits
-///   is told the stream is over instead of replacing it.
+///   traps instead of replacing it (or ending the first one's stream).
 /// - A bounded buffer holds at most `limit` elements; the slots before `head` were taken.
 /// - Once the stream is over, no termination action is kept (it ran, or it will not be needed).
 ///
@@ -28,6 +28,10 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   @usableFromInline var isFinished = false
   /// How many elements were dropped so far.
   @usableFromInline var dropped = 0
+  /// How many iterators of the stream are alive.
+  private(set) var consumers = 0
+  /// Whether an iterator was ever made: until then the stream value keeps the stream.
+  private(set) var wasIterated = false
   /// What ends the registration behind the stream; taken by the first ``terminate()``.
   private var onTermination: (@Sendable () -> Void)?
   /// The most elements kept (`Int.max` for an unbounded stream).
@@ -117,14 +121,42 @@ struct StreamBuffer<Element: Sendable>: Sendable {
     return element
   }
 
-  /// Keeps `wakeup` as the waiting consumer, unless there is something to resume it with at
-  /// once: an element, or `.some(nil)` if the stream is over or another consumer waits.
+  /// Keeps `wakeup` as the waiting consumer, unless there is something to resume it with at once.
+  ///
+  /// That is an element, or `.some(nil)` if the stream is over. Traps if another consumer waits.
   mutating func park(_ wakeup: Wakeup) -> Element?? {
     if let ready = pop() { return ready }
-    if waiter != nil { return .some(nil) }
+    checkNoOtherConsumerWaits()
     waiter = wakeup
     checkInvariants()
     return nil
+  }
+
+  /// Traps if a consumer waits already: a stream has one consumer, and a second one asking while
+  /// the first waits is a programming error, said at once rather than by taking the first one's
+  /// elements or ending its stream (as `AsyncStream` traps).
+  func checkNoOtherConsumerWaits() {
+    if waiter != nil {
+      fatalError(
+        "ChainStream: next() called by a second consumer while another one waits; a stream "
+          + "has one consumer, so make one stream per consumer")
+    }
+  }
+
+  /// An iterator was made.
+  mutating func addConsumer() {
+    consumers += 1
+    wasIterated = true
+    checkInvariants()
+  }
+
+  /// An iterator went.
+  ///
+  /// - Returns: Whether it was the last one, which ends the stream.
+  mutating func removeConsumer() -> Bool {
+    consumers -= 1
+    checkInvariants()
+    return consumers == 0
   }
 
   /// The source is gone: the consumer gets what is buffered, then `nil`.
@@ -180,6 +212,8 @@ struct StreamBuffer<Element: Sendable>: Sendable {
         waiter == nil || count == 0, "a consumer waiting while an element is buffered")
       precondition(waiter == nil || !isFinished, "a consumer waiting on a stream that is over")
       precondition(!isFinished || onTermination == nil, "a termination action kept after the end")
+      precondition(consumers >= 0, "\(consumers) iterators alive")
+      precondition(wasIterated || consumers == 0, "an iterator alive on a stream never iterated")
     #endif
   }
 }
