@@ -36,8 +36,10 @@ package final class App {
   /// Per scene, the focused panel's index among the focus stops when it was chosen: where focus
   /// goes if that panel leaves the scene (a removed subscriber's neighbour, not the first panel).
   var focusedIndexes: [Int] = []
-  /// The modes open (replay, zoom, inspector, filter, text field, help): what keys act in and
-  /// what the status line offers. The inspector's visibility, filter editing and "why" follow.
+  /// The modes open: replay, zoom, inspector, why, filter, text field, help.
+  ///
+  /// They choose what keys act in and what the status line offers; the inspector's visibility,
+  /// filter editing and "why" follow them.
   var modes = ExplorerModes() {
     didSet { inspectorFollowsModes(from: oldValue) }
   }
@@ -151,9 +153,10 @@ package final class App {
     tabsGeneration &+= 1
   }
 
-  /// Parks the inspector of the scene left and takes out the one of the scene shown, fresh
-  /// (following the newest record) the first time. Its selection and scope stay with the scene;
-  /// the switch ends the modes, so it opens closed, unfiltered and without "why".
+  /// Parks the inspector of the scene left and takes out the one of the scene shown.
+  ///
+  /// The first time it is fresh (following the newest record). Its selection and scope stay with
+  /// the scene; the switch ends the modes, so it opens closed, unfiltered and without "why".
   private func switchInspector(from old: Int) {
     parkedInspectors[old] = inspector
     inspector = parkedInspectors.removeValue(forKey: sceneIndex) ?? Inspector()

@@ -32,15 +32,25 @@ extension StatusText {
     guard let lead else { return fitted(path: joined, hints: hints, width: width) }
     let whole = fitted(path: joined, hints: [lead] + hints, width: width)
     if whole.contains("  |  " + lead) { return whole }
-    for start in path.indices.dropFirst() {
-      let shortened = "… > " + path[start...].joined(separator: " > ")
-      let rest = hints.isEmpty ? "" : "  …"
-      if DisplayWidth.of(" " + shortened + "  |  " + lead + rest) <= width {
-        return fitted(path: shortened, hints: [lead] + hints, width: width)
-      }
+    // The longest end of the path that fits, found from the focused panel outwards: a path
+    // may have any number of nodes, so it is never joined once per way of cutting it.
+    let rest = hints.isEmpty ? "" : "  …"
+    var used = DisplayWidth.of(" … > " + "  |  " + lead + rest)
+    var kept: [String] = []
+    for component in path.dropFirst().reversed() {
+      let added = DisplayWidth.of(component) + (kept.isEmpty ? 0 : 3)
+      guard used + added <= width else { break }
+      used += added
+      kept.append(component)
+    }
+    if !kept.isEmpty {
+      let shortened = "… > " + kept.reversed().joined(separator: " > ")
+      return fitted(path: shortened, hints: [lead] + hints, width: width)
     }
     let head = " " + (path.count > 1 ? "… > " : "") + (path.last ?? "") + "  |  "
-    guard DisplayWidth.of(head) < width else { return DisplayWidth.clipped(" " + joined, to: width) }
+    guard DisplayWidth.of(head) < width else {
+      return DisplayWidth.clipped(" " + joined, to: width)
+    }
     return head + DisplayWidth.clipped(lead, to: width - DisplayWidth.of(head))
   }
 }

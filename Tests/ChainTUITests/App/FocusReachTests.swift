@@ -7,11 +7,14 @@ import Testing
 @Suite("Focus reaches every panel")
 @MainActor
 struct FocusReachTests {
-  @Test("from statsManager, Up reaches detail, the panel it is nested in; Down and Right go nowhere")
+  @Test("from statsManager, Up reaches detail, around it; Down and Right go nowhere")
   func arrowsLeaveANestedPanel() {
     // Down and Right lead into a panel, Up and Left out of it: an arrow pressed twice never
     // swaps two panels back and forth.
-    for (key, expected): (Key, String) in [(.up, "detail"), (.down, "statsManager"), (.right, "statsManager")] {
+    let moves: [(Key, String)] = [
+      (.up, "detail"), (.down, "statsManager"), (.right, "statsManager"),
+    ]
+    for (key, expected) in moves {
       let app = AppTest.app(scene: "domino")
       #expect(app.focus(panelNamed: "statsManager"))
       app.press(key)

@@ -32,7 +32,8 @@ struct ModesTests {
       kind: .filter),
     Recipe(
       scene: "router", keys: [.character("l"), .character("i"), .character("n")], kind: .replay),
-    Recipe(scene: "router", keys: [.character("l"), .character("n"), .character("?")], kind: .help),
+    Recipe(
+      scene: "router", keys: [.character("l"), .character("n"), .character("?")], kind: .help),
     Recipe(scene: "bindings", keys: [.character("?")], kind: .help),
   ]
 
@@ -82,7 +83,9 @@ struct ModesTests {
     return problems
   }
 
-  @Test("every mode x every key: esc leaves it, a scene switch ends all, the status says", arguments: recipes)
+  @Test(
+    "every mode x every key: esc leaves it, a scene switch ends all, the status says",
+    arguments: recipes)
   func everyModeEveryKey(recipe: Recipe) {
     for key in Self.allKeys {
       let app = app(in: recipe)
@@ -113,7 +116,8 @@ struct ModesTests {
     }
   }
 
-  @Test("from every mode, esc pressed once per open mode comes back to browsing", arguments: recipes)
+  @Test(
+    "from every mode, esc pressed once per open mode comes back to browsing", arguments: recipes)
   func escapeUnwinds(recipe: Recipe) {
     let app = app(in: recipe)
     for _ in 0..<app.modes.stack.count { app.press(.escape) }
