@@ -67,13 +67,18 @@ extension App {
     globalKey(key)
   }
 
-  /// Shows the scene at a tab index, or says there is none.
+  /// Shows the scene at a tab index, or says there is none; the key of the scene on screen ends
+  /// the modes as a switch to another would, so a scene key always leaves a clean scene.
   private func switchScene(to index: Int, key: Key) {
     guard scenes.indices.contains(index) else {
       flash = "\(KeyName.format(key)): no scene \(index + 1)"
       return
     }
-    select(sceneAt: index)
+    if index == sceneIndex {
+      modes.apply(.sceneSwitched(field: focusedPanelIsField))
+    } else {
+      select(sceneAt: index)
+    }
   }
 
   /// While help is open, scrolling keys scroll it and Esc closes it; any other key closes it

@@ -100,7 +100,7 @@ struct ModesTests {
           "\(label): still \(app.modes.stack)")
         #expect(app.modes.stack.count == max(1, before.stack.count - 1), "\(label)")
       }
-      if app.sceneIndex != scene {
+      if app.sceneIndex != scene || key == .f(scene + 1) {
         #expect(
           app.modes.stack == [.browse] || app.modes.stack == [.browse, .field],
           "\(label): \(app.modes.stack) after a scene switch")
