@@ -42,7 +42,10 @@ struct SmallerItemsTests {
     #expect(app.focus(panelNamed: "actions1"))
     let screen = AppTest.screen(app)
     let rows = screen.split(separator: "\n").map(String.init)
-    let caption = rows.first { $0.contains("[ sunset") }
+    // The photo's own cells on the caption's row, up to its border.
+    let caption = rows.lazy.compactMap { row in
+      row.range(of: "[ sunset").map { String(row[$0.lowerBound...].prefix { $0 != "│" }) }
+    }.first
     // Either the line with the likes is in view, or the row above it says something is cut.
     #expect(
       screen.contains("like · 11") || caption?.contains("…") == true, "\(screen)")
