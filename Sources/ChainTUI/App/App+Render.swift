@@ -141,10 +141,10 @@ extension App {
       style: theme.statusBar.bolded)
   }
 
-  /// The focused panel's key hints as the status line lists them ("l like"); none while its
-  /// keys wait for the text field mode.
+  /// The focused panel's key hints as the status line lists them ("l like"); none while keys go
+  /// into the inspector's filter, and `enter` alone while a text field's keys wait for its mode.
   var statusHints: [String] {
-    guard let panel = focusedPanel else { return [] }
+    guard let panel = focusedPanel, !modes.isTypingFilter else { return [] }
     let hints = panel.keys.map { "\($0.displayName) \($0.label)" }
     return focusedPanelIsField && !modes.has(.field) ? ["enter type here"] : hints
   }
@@ -157,6 +157,7 @@ extension App {
     case .replay: return flowStepText
     case .zoom: return zoomText
     case .why(let panel): return "why: \(panel)"
+    case .filter(typing: true): return "typing the inspector's filter"
     default: return nil
     }
   }

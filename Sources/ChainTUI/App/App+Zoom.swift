@@ -30,7 +30,9 @@ extension App {
   var zoomText: String? {
     guard let zoomed = zoomedPanel else { return nil }
     let log = zoomed.log
-    guard log.dropped > 0 else { return "zoom: all \(log.lines.count) lines" }
+    guard log.dropped > 0 else {
+      return "zoom: all \(log.lines.count) line\(log.lines.count == 1 ? "" : "s")"
+    }
     return "zoom: \(log.lines.count) kept, \(log.dropped) dropped"
   }
 

@@ -146,6 +146,21 @@ struct ModesTests {
     #expect(modes.stack == [.browse])
   }
 
+  @Test("esc in the inspector unwinds the filter, then why, then the inspector, whatever the order")
+  func inspectorUnwinds() {
+    var modes = ExplorerModes()
+    modes.apply(.open(.filter(typing: true)))
+    modes.apply(.open(.filter(typing: false)))
+    modes.apply(.open(.why(panel: "cell0")))
+    #expect(modes.stack == [.browse, .inspector, .why(panel: "cell0"), .filter(typing: false)])
+    modes.apply(.escape)
+    #expect(modes.top == .why(panel: "cell0"))
+    modes.apply(.escape)
+    #expect(modes.top == .inspector)
+    modes.apply(.open(.zoom(panel: "cell0")))
+    #expect(modes.stack == [.browse, .zoom(panel: "cell0")])
+  }
+
   /// The top border of the panel with this title, from its title to its corner.
   private func border(_ title: String, in app: App) -> String? {
     for row in AppTest.screen(app).split(separator: "\n").map(String.init) {
