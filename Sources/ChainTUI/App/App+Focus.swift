@@ -3,12 +3,10 @@ extension App {
   /// The panels Tab stops at in the scene on screen, in tree order.
   var focusStops: [Panel] { scene.allPanels.filter(\.isFocusStop) }
 
-  /// The panels Tab stops at: those with keys (all focus stops if none has any), in the tree's
-  /// preorder (a panel, then its children in layout order), whatever the screen shows.
-  var tabStops: [Panel] {
-    let withKeys = focusStops.filter { !$0.keys.isEmpty }
-    return withKeys.isEmpty ? focusStops : withKeys
-  }
+  /// The panels Tab stops at: the same stops the arrows land on (a panel without keys still has
+  /// a log to scroll and zoom), in the tree's preorder (a panel, then its children in layout
+  /// order), whatever the screen shows.
+  var tabStops: [Panel] { focusStops }
 
   /// The focused panel of the scene on screen.
   ///
@@ -40,9 +38,11 @@ extension App {
 
   /// Focuses the stop with this name and remembers its place among the stops.
   func setFocus(_ name: String) {
+    let before = focusedPanel
     focusedNames[sceneIndex] = name
     while focusedIndexes.count < focusedNames.count { focusedIndexes.append(0) }
     focusedIndexes[sceneIndex] = focusStops.firstIndex { $0.name == name } ?? 0
+    if focusedPanel !== before { modes.apply(.focusMoved(field: focusedPanelIsField)) }
   }
 
   /// Moves focus to the next (or, with a negative step, previous) Tab stop, wrapping around.
@@ -61,11 +61,12 @@ extension App {
   /// Moves focus to the nearest stop in an arrow's direction, by the screen's current layout;
   /// falls back to cycling when the focused panel is not on screen.
   ///
-  /// Stops beside the focused panel come first (leaves before containers). When there is none
-  /// in that direction, the arrow goes into the focused panel or out to a panel around it,
-  /// whichever is nearer that way: a stop inside counts from the focused box's edge behind the
-  /// arrow, a stop around it by how far its edge lies past the focused box's. So a panel nested
-  /// in another is reached from its parent, and the parent from it.
+  /// Stops beside the focused panel come first, the nearest edge first (a container beside is
+  /// nearer than the panels inside it, so it is not skipped). When there is none in that
+  /// direction, the arrow goes into the focused panel or out to a panel around it, the way a
+  /// panel's title leads into it: down and right go into it, up and left out to the panel
+  /// around. So a panel nested in another is reached from its parent, and the parent from it,
+  /// and an arrow never swaps two panels back and forth.
   func moveFocus(_ key: Key) {
     let direction: (dx: Int, dy: Int) =
       switch key {
@@ -81,18 +82,24 @@ extension App {
     }
     var beside: [Panel] = []
     var nested: [Panel] = []
+    let goesIn = direction.dx > 0 || direction.dy > 0
     for stop in focusStops where stop !== current {
-      if stop.node.isDescendant(of: current.node) || current.node.isDescendant(of: stop.node) {
-        nested.append(stop)
+      if stop.node.isDescendant(of: current.node) {
+        if goesIn { nested.append(stop) }
+      } else if current.node.isDescendant(of: stop.node) {
+        if !goesIn { nested.append(stop) }
       } else {
         beside.append(stop)
       }
     }
     let target =
-      nearest(in: beside.filter(\.children.isEmpty), from: from, direction, rects)
-      ?? nearest(in: beside, from: from, direction, rects)
+      nearest(in: beside, from: from, direction, rects)
       ?? nearest(in: nested, from: from, direction, rects, nested: true)
-    if let target { setFocus(target.name) }
+    guard let target else {
+      flash = "\(KeyName.format(key)): no panel that way"
+      return
+    }
+    setFocus(target.name)
   }
 
   /// Each panel's place on screen by identity: its box, its collapsed row, or, for a panel

@@ -21,20 +21,31 @@ extension App {
       if key == .character("q") { quit() }
       return
     }
+    flash = nil
+    let scene = sceneIndex
+    let newest = highestDispatchID
+    route(key)
+    // A new dispatch supersedes the one being replayed: its marks show at once.
+    if sceneIndex == scene, highestDispatchID != newest { modes.apply(.dispatched) }
+  }
+
+  /// Gives a key to the mode on top, the focused panel, the inspector and the global keys, in
+  /// that order.
+  private func route(_ key: Key) {
     // F1-F6 switch scenes from anywhere: help, the filter field, a panel that binds them.
     if case .f(let number) = key {
-      showsHelp = false
-      inspector.isEditingFilter = false
-      select(sceneAt: number - 1)
+      switchScene(to: number - 1, key: key)
       return
     }
-    if showsHelp {
-      helpKey(key)
+    switch modes.top {
+    case .help(let scroll):
+      helpKey(key, scroll: scroll)
       return
-    }
-    if inspector.isEditingFilter {
+    case .filter(typing: true):
       editFilter(key)
       return
+    default:
+      break
     }
     if case .mouseClick(let x, let y) = key {
       click(Point(x: x, y: y))
@@ -44,40 +55,63 @@ extension App {
       wheel(up: up, at: Point(x: x, y: y))
       return
     }
-    if let panel = focusedPanel, let binding = panel.keys.first(where: { $0.matches(key) }) {
+    // A text field's keys act only while it is being typed into; otherwise digits switch scenes.
+    if let panel = focusedPanel, !focusedPanelIsField || modes.has(.field),
+      let binding = panel.keys.first(where: { $0.matches(key) })
+    {
       binding.action(key)
+      if let word = panel.takeFlash() { flash = word }
       return
     }
-    if inspector.isVisible, inspectorKey(key) { return }
+    if modes.has(.inspector), inspectorKey(key) { return }
     globalKey(key)
   }
 
-  /// While help is open, scrolling keys scroll it; any other key closes it, and `q` still
-  /// quits so the overlay never traps the user.
-  private func helpKey(_ key: Key) {
-    let limit = helpOverlay.maxScroll(in: size)
-    switch key {
-    case .up: helpScroll = max(0, helpScroll - 1)
-    case .down: helpScroll = min(limit, helpScroll + 1)
-    case .pageUp: helpScroll = max(0, helpScroll - 5)
-    case .pageDown: helpScroll = min(limit, helpScroll + 5)
-    case .home: helpScroll = 0
-    case .end: helpScroll = limit
-    default:
-      showsHelp = false
-      if key == .character("q") { quit() }
+  /// Shows the scene at a tab index, or says there is none; the key of the scene on screen ends
+  /// the modes as a switch to another would, so a scene key always leaves a clean scene.
+  private func switchScene(to index: Int, key: Key) {
+    guard scenes.indices.contains(index) else {
+      flash = "\(KeyName.format(key)): no scene \(index + 1)"
+      return
     }
+    if index == sceneIndex {
+      modes.apply(.sceneSwitched(field: focusedPanelIsField))
+    } else {
+      select(sceneAt: index)
+    }
+  }
+
+  /// While help is open, scrolling keys scroll it and Esc closes it; any other key closes it
+  /// too, and `q` still quits so the overlay never traps the user.
+  private func helpKey(_ key: Key, scroll: Int) {
+    let limit = helpOverlay.maxScroll(in: size)
+    let page = max(1, helpOverlay.visibleRows(in: size) - 1)
+    let scrolled: Int? =
+      switch key {
+      case .up: max(0, scroll - 1)
+      case .down: min(limit, scroll + 1)
+      case .pageUp: max(0, scroll - page)
+      case .pageDown: min(limit, scroll + page)
+      case .home: 0
+      case .end: limit
+      default: nil
+      }
+    if let scrolled {
+      modes.apply(.open(.help(scroll: scrolled)))
+      return
+    }
+    modes.apply(.close(.help))
+    if key == .character("q") { quit() }
   }
 
   private func globalKey(_ key: Key) {
     switch key {
     case .character("q"): quit()
-    case .character("?"):
-      showsHelp = true
-      helpScroll = 0
-    case .character("i"): inspector.isVisible.toggle()
+    case .character("?"): modes.apply(.open(.help(scroll: 0)))
+    case .character("i"):
+      modes.apply(modes.has(.inspector) ? .close(.inspector) : .open(.inspector))
     case .character(let digit) where digit.isASCII && digit.isNumber:
-      select(sceneAt: (digit.wholeNumberValue ?? 0) - 1)
+      switchScene(to: (digit.wholeNumberValue ?? 0) - 1, key: key)
     case .tab: cycleFocus(by: 1)
     case .shiftTab: cycleFocus(by: -1)
     case .left, .right, .up, .down: moveFocus(key)
@@ -85,8 +119,15 @@ extension App {
     case .character("z"): zoomOut()
     case .character("t"): showsTimestamps.toggle()
     case .character("n"): stepFlow()
-    case .escape: if !leaveZoom() { inspector.isVisible = false }
-    default: break
+    case .enter where focusedPanelIsField && !modes.has(.field): modes.apply(.open(.field))
+    case .escape:
+      if modes.top == .browse {
+        flash = "esc: no mode to leave"
+      } else {
+        modes.apply(.escape)
+      }
+    default:
+      flash = "\(KeyName.format(key)): no action here"
     }
   }
 
@@ -104,25 +145,23 @@ extension App {
     case .character("f"): inspector.cycleScope()
     case .character("F"): inspector.cycleScope(by: -1)
     case .character("w"): cycleWhyPanel()
-    case .character("/"): inspector.isEditingFilter = true
-    // esc undoes the inspector's narrowing one step at a time: the filter, then "why"; only
-    // then does it close the inspector (help and the README say so).
-    case .escape where !inspector.filterText.isEmpty: inspector.filterText = ""
-    case .escape where inspector.whyPanel != nil: inspector.whyPanel = nil
+    case .character("/"): modes.apply(.open(.filter(typing: true)))
     default: return false
     }
     return true
   }
 
+  /// Keys typed into the inspector's filter: enter keeps what was typed (and leaves the filter
+  /// mode when nothing was), esc clears it.
   private func editFilter(_ key: Key) {
     switch key {
-    case .enter: inspector.isEditingFilter = false
-    case .escape:
-      inspector.isEditingFilter = false
-      inspector.filterText = ""
+    case .enter:
+      modes.apply(
+        inspector.filterText.isEmpty ? .close(.filter) : .open(.filter(typing: false)))
+    case .escape: modes.apply(.escape)
     case .backspace, .delete: _ = inspector.filterText.popLast()
     case .character(let character): inspector.filterText.append(character)
-    default: break
+    default: flash = "\(KeyName.format(key)): not in the filter (enter done, esc clear)"
     }
   }
 
@@ -148,12 +187,16 @@ extension App {
     }
   }
 
-  /// Whether the focused panel is a text field that takes the digits, so `1`-`9` type there
-  /// instead of switching scenes (the status line says so).
-  var focusedPanelTakesDigits: Bool {
+  /// Whether the focused panel is a text field: it takes the digits while the text field mode
+  /// is open.
+  var focusedPanelIsField: Bool {
     guard let keys = focusedPanel?.keys else { return false }
     return PanelKey.digits.contains { digit in keys.contains { $0.matches(digit) } }
   }
+
+  /// Whether digits type into the focused panel now, instead of switching scenes (the status
+  /// line says so).
+  var focusedPanelTakesDigits: Bool { modes.has(.field) && focusedPanelIsField }
 
   /// The inspector's entries for the scene on screen, as drawn.
   var inspectorEntries: InspectorEntries {

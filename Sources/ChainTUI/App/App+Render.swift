@@ -44,26 +44,20 @@ extension App {
       hits.inspectorRows = view.rows
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)
-    if let step = flowStepText {
-      // While replaying, the status line says where the event is; n goes on. The step is cut
-      // (with "…") before the key that goes on is.
-      let next = "  |  n next hop "
-      let step = DisplayWidth.clipped(step, to: rows[2].width - 1 - DisplayWidth.of(next))
-      grid.fill(rows[2], style: theme.statusBar)
-      grid.put(
-        DisplayWidth.clipped(" \(step)\(next)", to: rows[2].width), at: rows[2].origin,
-        style: theme.statusBar.bolded, maxWidth: rows[2].width)
-    }
     if showsHelp { helpOverlay.draw(into: &grid) }
     return grid
   }
 
+  /// Whether the help overlay is shown.
+  package var showsHelp: Bool { modes.top.kind == .help }
+
   /// The help overlay for the scene and focused panel on screen, at its scroll position.
   var helpOverlay: HelpOverlay {
-    HelpOverlay(
+    var scroll = 0
+    if case .help(let offset) = modes.top { scroll = offset }
+    return HelpOverlay(
       theme: Theme(colors: colors), scene: scene, keys: focusedPanel?.keys ?? [],
-      sceneCount: scenes.count,
-      scroll: helpScroll)
+      sceneCount: scenes.count, fieldTypes: focusedPanelTakesDigits, scroll: scroll)
   }
 
   /// Where everything is on screen as the app stands now, laid out afresh: what clicks and arrow
@@ -127,29 +121,66 @@ extension App {
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.statusBar)
-    let path = focusedPanel?.treePath.joined(separator: " > ") ?? ""
-    let hints = focusedPanel?.keys.map { "\($0.displayName) \($0.label)" } ?? []
+    let path = focusedPanel?.treePath ?? []
+    let hints = statusHints
+    let lead = statusLead
     // Measured whole, to choose the reminder; fitted below to the room the reminder leaves.
-    let left = " " + path + (hints.isEmpty ? "" : "  |  " + hints.joined(separator: "  "))
-    // The focused panel's keys come first; the global reminder shrinks to make room.
-    let functionKeys = scenes.count == 1 ? "F1" : "F1-F\(min(scenes.count, 12))"
-    let reminders =
-      inspector.isEditingFilter
-      ? [" enter done  esc clear "]
-      : focusedPanelTakesDigits
-        ? [" digits type here, \(functionKeys) scenes  ? help ", " \(functionKeys) scenes "]
-        : [" ? help  i inspector  q quit ", " ? help "]
+    let left = StatusText.fitted(path: path, lead: lead, hints: hints, width: .max)
+    // The focused panel's keys come first; the mode's reminder shrinks to make room.
+    let reminders = modeReminders
     let right =
       reminders.first { DisplayWidth.of(left) + DisplayWidth.of($0) < row.width }
       ?? reminders[reminders.count - 1]
     let rightWidth = DisplayWidth.of(right)
     let room = max(0, row.width - rightWidth - 1)
     grid.put(
-      StatusText.fitted(path: path, hints: hints, width: room), at: row.origin,
+      StatusText.fitted(path: path, lead: lead, hints: hints, width: room), at: row.origin,
       style: theme.statusBar, maxWidth: room)
     grid.put(
       right, at: Point(x: max(row.x, row.maxX - rightWidth), y: row.y),
       style: theme.statusBar.bolded)
+  }
+
+  /// The focused panel's key hints as the status line lists them ("l like"); none while keys go
+  /// into the inspector's filter, and `enter` alone while a text field's keys wait for its mode.
+  var statusHints: [String] {
+    guard let panel = focusedPanel, !modes.isTypingFilter else { return [] }
+    let hints = panel.keys.map { "\($0.displayName) \($0.label)" }
+    return focusedPanelIsField && !modes.has(.field) ? ["enter type here"] : hints
+  }
+
+  /// What the status line says first after the path: the last key's flash, else the mode's
+  /// state (the replay's step, how much of a zoomed log is kept).
+  var statusLead: String? {
+    if let flash { return flash }
+    switch modes.top {
+    case .replay: return flowStepText
+    case .zoom: return zoomText
+    case .why(let panel): return "why: \(panel)"
+    case .filter(typing: true): return "typing the inspector's filter"
+    default: return nil
+    }
+  }
+
+  /// The bold reminder at the status line's right: the keys of the mode on top and how it ends,
+  /// longest first, then shorter ones for narrow screens.
+  var modeReminders: [String] {
+    let functionKeys = scenes.count == 1 ? "F1" : "F1-F\(min(scenes.count, 12))"
+    switch modes.top {
+    case .browse: return [" ? help  i inspector  q quit ", " ? help "]
+    case .field:
+      return [
+        " digits type here, \(functionKeys) scenes  esc leave ",
+        " \(functionKeys) scenes  esc leave ", " esc leave ",
+      ]
+    case .replay: return [" n next hop  esc end replay ", " n next  esc end "]
+    case .zoom: return [" z panel above  esc end zoom ", " z up  esc end "]
+    case .inspector: return [" up/down select  / filter  w why  esc close ", " esc close "]
+    case .why: return [" w next panel  esc why off ", " esc why off "]
+    case .filter(typing: true): return [" enter done  esc clear "]
+    case .filter(typing: false): return [" / edit filter  esc clear it ", " esc clear "]
+    case .help: return [" up/down scroll  esc close help ", " esc close "]
+    }
   }
 }
 

@@ -53,9 +53,9 @@ extension App {
     let names = whyPanelOrder
     guard !names.isEmpty else { return }
     guard let current = inspector.whyPanel, let index = names.firstIndex(of: current) else {
-      inspector.whyPanel = names[0]
+      modes.apply(.open(.why(panel: names[0])))
       return
     }
-    inspector.whyPanel = names[(index + 1) % names.count]
+    modes.apply(.open(.why(panel: names[(index + 1) % names.count])))
   }
 }

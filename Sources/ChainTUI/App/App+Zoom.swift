@@ -3,7 +3,7 @@
 extension App {
   /// The zoomed panel of the scene on screen, if any.
   package var zoomedPanel: Panel? {
-    guard let name = zoomedNames[sceneIndex] else { return nil }
+    guard case .zoom(let name) = modes.mode(.zoom) else { return nil }
     return scene.panel(named: name)
   }
 
@@ -12,20 +12,28 @@ extension App {
   var logPanel: Panel? { zoomedPanel ?? focusedPanel }
 
   /// `z`: zooms the focused panel; pressed again, the panel above the zoomed one, so every
-  /// ancestor's log can be read in full; past the root, back to the scene.
+  /// ancestor's log can be read in full; past the root, the zoom ends.
   func zoomOut() {
     guard let zoomed = zoomedPanel else {
-      zoomedNames[sceneIndex] = focusedPanel?.name
+      if let focused = focusedPanel { modes.apply(.open(.zoom(panel: focused.name))) }
       return
     }
-    zoomedNames[sceneIndex] = zoomed.parent?.name
+    if let parent = zoomed.parent {
+      modes.apply(.open(.zoom(panel: parent.name)))
+    } else {
+      modes.apply(.close(.zoom))
+    }
   }
 
-  /// Escape: leaves the zoom; `false` when nothing was zoomed.
-  func leaveZoom() -> Bool {
-    guard zoomedPanel != nil else { return false }
-    zoomedNames[sceneIndex] = nil
-    return true
+  /// What the zoom says in the status line: how much of the log is kept, when lines were
+  /// dropped ("200 kept, 500 dropped"), so "the full log" never hides a cut.
+  var zoomText: String? {
+    guard let zoomed = zoomedPanel else { return nil }
+    let log = zoomed.log
+    guard log.dropped > 0 else {
+      return "zoom: all \(log.lines.count) line\(log.lines.count == 1 ? "" : "s")"
+    }
+    return "zoom: \(log.lines.count) kept, \(log.dropped) dropped"
   }
 
   /// The wheel scrolls the log of the panel under the pointer, whichever it is (an ancestor
@@ -43,8 +51,9 @@ extension App {
   /// The log keys, on ``logPanel``; `false` when the key is not one of them.
   func logKey(_ key: Key) -> Bool {
     switch key {
-    case .pageUp: logPanel?.log.scroll(by: 5)
-    case .pageDown: logPanel?.log.scroll(by: -5)
+    // A page is the rows the log had when last drawn, less one kept in view for context.
+    case .pageUp: logPanel?.log.scrollPage(by: 1)
+    case .pageDown: logPanel?.log.scrollPage(by: -1)
     case .home: logPanel?.log.scrollToOldest()
     case .end: logPanel?.log.scrollToNewest()
     default: return false

@@ -20,7 +20,11 @@ package final class App {
   private(set) var tracers: [SceneTracer]
   /// The index of the scene on screen.
   package private(set) var sceneIndex = 0 {
-    didSet { if sceneIndex != oldValue { switchInspector(from: oldValue) } }
+    didSet {
+      guard sceneIndex != oldValue else { return }
+      switchInspector(from: oldValue)
+      modes.apply(.sceneSwitched(field: focusedPanelIsField))
+    }
   }
   /// The inspector's state of each scene not on screen, by scene index: a selection (a record
   /// number of that scene), a filter or a pause means nothing in another scene.
@@ -32,10 +36,16 @@ package final class App {
   /// Per scene, the focused panel's index among the focus stops when it was chosen: where focus
   /// goes if that panel leaves the scene (a removed subscriber's neighbour, not the first panel).
   var focusedIndexes: [Int] = []
-  /// Whether the help overlay is shown.
-  package internal(set) var showsHelp = false
-  /// How far the help overlay is scrolled, in wrapped lines.
-  var helpScroll = 0
+  /// The modes open: replay, zoom, inspector, why, filter, text field, help.
+  ///
+  /// They choose what keys act in and what the status line offers; the inspector's visibility,
+  /// filter editing and "why" follow them.
+  var modes = ExplorerModes() {
+    didSet { inspectorFollowsModes(from: oldValue) }
+  }
+  /// The status line's word on the last key, when it did nothing or met a limit ("n: nothing to
+  /// replay"); cleared by the next key.
+  var flash: String?
   /// The inspector's state.
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
@@ -52,11 +62,6 @@ package final class App {
   var focusMemo: FocusMemo?
   /// Whether the user asked to quit.
   package internal(set) var isFinished = false
-  /// The dispatch being replayed hop by hop (`n`) and how many hops are shown; `nil` shows the
-  /// whole path of the last dispatch.
-  var flowStep: (id: UInt64, count: Int)?
-  /// The zoomed panel's name, by scene index (`z`).
-  var zoomedNames: [Int: String] = [:]
   /// Whether log lines start with their time on the app's clock (`t`).
   package var showsTimestamps = false
   /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
@@ -115,6 +120,7 @@ package final class App {
         ?? scene.allPanels.first { !$0.keys.isEmpty }
         ?? scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
+    modes.apply(.sceneSwitched(field: focusedPanelIsField))
   }
 
   /// Creates the app showing scenes built elsewhere (`chaintui inspect`'s sessions), each with
@@ -147,15 +153,26 @@ package final class App {
     tabsGeneration &+= 1
   }
 
-  /// Parks the inspector of the scene left and takes out the one of the scene shown, fresh
-  /// (following the newest record) the first time; whether the inspector is open stays.
+  /// Parks the inspector of the scene left and takes out the one of the scene shown.
+  ///
+  /// The first time it is fresh (following the newest record). Its selection and scope stay with
+  /// the scene; the switch ends the modes, so it opens closed, unfiltered and without "why".
   private func switchInspector(from old: Int) {
-    let isVisible = inspector.isVisible
-    var leaving = inspector
-    leaving.isEditingFilter = false
-    parkedInspectors[old] = leaving
+    parkedInspectors[old] = inspector
     inspector = parkedInspectors.removeValue(forKey: sceneIndex) ?? Inspector()
-    inspector.isVisible = isVisible
+  }
+
+  /// Sets the inspector's visibility, filter editing and "why" from the modes; a filter whose
+  /// mode ended is cleared.
+  private func inspectorFollowsModes(from old: ExplorerModes) {
+    inspector.isVisible = modes.has(.inspector)
+    inspector.isEditingFilter = modes.isTypingFilter
+    if case .why(let panel) = modes.mode(.why) {
+      inspector.whyPanel = panel
+    } else {
+      inspector.whyPanel = nil
+    }
+    if !modes.has(.filter) { inspector.filterText = "" }
   }
 
   /// Redraws the tab bar on the next frame: a scene's title changed.

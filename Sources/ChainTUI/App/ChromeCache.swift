@@ -1,6 +1,6 @@
 /// The tab bar and status bar as last drawn, with what they were drawn from.
 ///
-/// NB: the bars change only when the scene, focus, size or filter editing does, but building
+/// NB: the bars change only when the scene, focus, size, modes or flash do, but building
 /// their text (labels, tree path, key list) and measuring it was a fifth of a frame; a row of
 /// cells copied in is far cheaper.
 struct ChromeCache {
@@ -13,12 +13,15 @@ struct ChromeCache {
   }
 
   /// What the status bar shows: the focused panel (by identity, its tree path and keys as of a
-  /// ``Panel`` generation), at a width, editing the filter or not.
+  /// ``Panel`` generation), at a width, in the modes open, saying the same lead.
   struct StatusKey: Equatable {
     let panel: ObjectIdentifier?
     let generation: Int
     let width: Int
-    let isEditingFilter: Bool
+    /// The modes open, which choose the reminder and the hints.
+    let modes: ExplorerModes
+    /// The flash or the mode's state, said after the path.
+    let lead: String?
   }
 
   /// The tab bar's cells and tab columns.
@@ -45,7 +48,7 @@ extension App {
   func drawCachedStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     let key = ChromeCache.StatusKey(
       panel: focusedPanel.map(ObjectIdentifier.init), generation: Panel.generation,
-      width: row.width, isEditingFilter: inspector.isEditingFilter)
+      width: row.width, modes: modes, lead: statusLead)
     if let cached = chrome.status, cached.key == key, row.x == 0, row.width == grid.width {
       grid.setRowCells(row.y, cached.cells)
       return

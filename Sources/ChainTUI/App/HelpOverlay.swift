@@ -11,11 +11,22 @@ struct HelpOverlay {
   let keys: [PanelKey]
   /// How many scenes the tabs show, for the keys that switch among them.
   let sceneCount: Int
+  /// Whether the focused text field takes the digits now (the text field mode is open).
+  var fieldTypes = false
   /// The first wrapped line shown.
   var scroll = 0
 
-  /// Whether the focused panel takes `key` before the global keys see it.
-  private func taken(_ key: Key) -> Bool { keys.contains { $0.matches(key) } }
+  /// Whether the focused panel takes `key` before the global keys see it: a text field takes
+  /// its keys only while it is typed into.
+  private func taken(_ key: Key) -> Bool {
+    guard fieldTypes || !isField else { return false }
+    return keys.contains { $0.matches(key) }
+  }
+
+  /// Whether the focused panel is a text field (it takes the digits).
+  private var isField: Bool {
+    PanelKey.digits.contains { digit in keys.contains { $0.matches(digit) } }
+  }
 
   /// "1-6, F1-F6" for six scenes; digits go up to 9 and function keys to F12; without digits
   /// when the focused panel types them.
@@ -30,7 +41,7 @@ struct HelpOverlay {
     var lines: [StyledLine] = [
       StyledLine("Keys everywhere", style: theme.emphasis),
       "  \(sceneKeys.padding(12)) switch scene (or click a tab)",
-      "  Tab S-Tab    next / previous panel with keys (or click one)",
+      "  Tab S-Tab    next / previous panel (or click one)",
       "  arrows       move focus in that direction",
       "  PgUp PgDn    scroll a log (or the wheel); z zoom, t timestamps",
     ]
@@ -58,6 +69,10 @@ struct HelpOverlay {
     }
     lines.append(StyledLine("How events flow: \(scene.title)", style: theme.emphasis))
     for line in scene.flow { lines.append(StyledLine("  " + line)) }
+    lines.append(
+      StyledLine("Modes: esc ends each, and so does a scene switch", style: theme.emphasis))
+    lines.append("  the status line shows the focused panel and, at its right, the mode's keys")
+    lines += modeLines
     lines += [
       StyledLine("Legend", style: theme.emphasis),
       "  tgt cap bub  a log line at the target, on the way down (capture), on the way up",
@@ -67,6 +82,37 @@ struct HelpOverlay {
       "  • └ ?        inspector: an event, a nested dispatch, a request",
       "  ◆ ▾ ⇄ +      inspector: a bus record, data, a binding, a mount",
     ]
+    return lines
+  }
+
+  /// Each mode's keys and how it ends.
+  private var modeLines: [StyledLine] {
+    var lines: [StyledLine] = []
+    if !taken(.character("n")) {
+      lines.append(
+        StyledLine(
+          "  replay       n next hop; ends after the last hop, on a new event or a focus change"))
+    }
+    if !taken(.character("z")) {
+      lines.append(
+        StyledLine(
+          "  zoom         z the panel above (past the root it ends), PgUp PgDn Home End scroll;"
+            + " the status line says how many lines the log kept and dropped"))
+    }
+    if !taken(.character("i")) {
+      lines += [
+        "  inspector    i or esc closes it; a zoom and the inspector replace each other",
+        "  why          w the next panel; esc turns it off, the inspector stays",
+        "  filter       type, enter keeps it (/ edits it again), esc clears it",
+      ]
+    }
+    if isField {
+      lines.append(
+        StyledLine(
+          "  text field   digits type, backspace deletes; esc leaves it (digits switch scenes"
+            + " again), enter types again; a focus change leaves it"))
+    }
+    lines.append("  help         up/down PgUp/PgDn scroll; esc or any other key closes it")
     return lines
   }
 
@@ -85,6 +131,9 @@ struct HelpOverlay {
     return Rect(
       x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
   }
+
+  /// How many wrapped lines the help shows at once on a grid of this size.
+  func visibleRows(in size: Size) -> Int { max(0, box(in: size).height - 3) }
 
   /// How far the help can scroll on a grid of this size.
   func maxScroll(in size: Size) -> Int {

@@ -66,12 +66,30 @@ struct InspectorView {
     let filter =
       inspector.filterText.isEmpty && !inspector.isEditingFilter
       ? "/ filter" : "/\(inspector.filterText)\(cursor)"
-    let line = concatenated(
+    var line = concatenated(
       filter, "  f scope: ", inspector.scope.rawValue, "  p ",
       inspector.isPaused ? "resume" : "pause", "  w why")
+    if DisplayWidth.of(filter) > area.width {
+      // The end of what is typed is where the cursor is: a long filter loses its start.
+      line = Self.tail(filter, to: area.width)
+    }
     grid.put(
       DisplayWidth.clipped(line, to: area.width), at: area.origin, style: theme.hint,
       maxWidth: area.width)
+  }
+
+  /// A filter `/text_` too wide for `columns`, as `/…` and as much of its end as fits.
+  static func tail(_ filter: String, to columns: Int) -> String {
+    guard columns > 2 else { return DisplayWidth.clipped(filter, to: columns) }
+    var kept = ""
+    var width = 0
+    for character in filter.reversed() {
+      let next = DisplayWidth.of(String(character))
+      guard width + next <= columns - 2 else { break }
+      kept.insert(character, at: kept.startIndex)
+      width += next
+    }
+    return "/…" + kept
   }
 
   /// Two lines per dispatch when there is room (header, then hops), one per other record; the

@@ -97,6 +97,22 @@ public final class Panel {
   /// - Parameter line: The text; it is not wrapped.
   public func note(_ line: String) { log.append(line, at: clock?.now) }
 
+  /// A word for the status line about the key just handled ("field full"), taken by the app
+  /// after the key's action; ``flash(_:)`` sets it.
+  private var pendingFlash: String?
+
+  /// Says a word in the status line about the key being handled, until the next key: a key
+  /// that met a limit or did nothing.
+  ///
+  /// - Parameter text: A few words, such as "field full (7 digits)".
+  package func flash(_ text: String) { pendingFlash = text }
+
+  /// The word a key's action asked the status line to say, once.
+  func takeFlash() -> String? {
+    defer { pendingFlash = nil }
+    return pendingFlash
+  }
+
   /// Adds a child panel at the end and mounts its node under this panel's node.
   ///
   /// - Parameter child: A panel without a parent; adding one that has a parent, or whose node

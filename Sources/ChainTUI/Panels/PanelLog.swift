@@ -14,6 +14,9 @@ package struct PanelLog: Sendable, Hashable {
   package private(set) var scrollBack = 0
   /// The rows the log had when last drawn, which bound how far back it can scroll.
   package private(set) var viewHeight = 1
+  /// How many of the oldest lines were dropped past the capacity, so a view of the whole log
+  /// can say it is not whole.
+  package private(set) var dropped = 0
 
   /// Creates an empty log.
   package init(capacity: Int = 200) {
@@ -28,6 +31,7 @@ package struct PanelLog: Sendable, Hashable {
     lines.append(line)
     times.append(time)
     if lines.count > capacity {
+      dropped += lines.count - capacity
       lines.removeFirst(lines.count - capacity)
       times.removeFirst(times.count - capacity)
     }
@@ -37,6 +41,12 @@ package struct PanelLog: Sendable, Hashable {
   /// Scrolls by a number of lines: positive goes back towards older lines, stopping at the ends.
   package mutating func scroll(by delta: Int) {
     scrollBack = min(max(0, scrollBack + delta), maximumScrollBack)
+  }
+
+  /// Scrolls by whole pages of the view last drawn, each keeping one line of the one before in
+  /// view: positive goes back towards older lines.
+  package mutating func scrollPage(by pages: Int) {
+    scroll(by: pages * max(1, viewHeight - 1))
   }
 
   /// Returns to following the newest line.

@@ -246,10 +246,12 @@ struct PanelRenderer {
 
   private func drawLines(_ lines: [StyledLine], in area: Rect, into grid: inout Grid) {
     for (offset, line) in lines.prefix(area.height).enumerated() {
-      // A cut line ends with "…", so nobody takes a clipped value for the whole one.
+      // A cut line ends with "…", so nobody takes a clipped value for the whole one; so does
+      // the last row shown of lines cut below it, or a change there would go unseen.
+      let isCutBelow = offset == area.height - 1 && lines.count > area.height
       grid.put(
-        DisplayWidth.clipped(line.text, to: area.width), at: Point(x: area.x, y: area.y + offset),
-        style: theme(line.style), maxWidth: area.width)
+        DisplayWidth.clipped(isCutBelow ? line.text + " …" : line.text, to: area.width),
+        at: Point(x: area.x, y: area.y + offset), style: theme(line.style), maxWidth: area.width)
     }
   }
 

@@ -82,7 +82,11 @@ final class BindingsScene: Scene {
         guard let self, case .character(let digit) = key else { return }
         var text = texts[field.name] ?? ""
         if text == "0" { text = "" }
-        guard text.count < 7 else { return }  // x100 of a 7-digit number still fits any Int.
+        // x100 of a 7-digit number still fits any Int.
+        guard text.count < 7 else {
+          field.flash("field full (7 digits)")
+          return
+        }
         text.append(digit)
         commit(text, to: property, in: field)
       },

@@ -25,8 +25,9 @@ struct FocusTests {
     #expect(app.focusedPanel?.name == "btnB")
     app.press(.down)
     #expect(app.focusedPanel?.name == "solo")
+    // The panel beside comes before the panels inside it.
     app.press(.right)
-    #expect(app.focusedPanel?.name == "other")
+    #expect(app.focusedPanel?.name == "right")
   }
 
   @Test("an arrow before the first frame moves by the layout the screen will have")
@@ -45,9 +46,9 @@ struct FocusTests {
     // At 80 columns the inspector covers the scene, so this frame shows no panel at all.
     _ = app.render()
     app.press(.resize(width: 140, height: 40))
-    // At 140 columns the panels are back beside the inspector: statsManager is right of feed.
+    // At 140 columns the panels are back beside the inspector: detail is right of feed.
     app.press(.right)
-    #expect(app.focusedPanel?.name == "statsManager")
+    #expect(app.focusedPanel?.name == "detail")
   }
 
   @Test("a click goes by the current layout, also when no frame was drawn since a resize")

@@ -21,10 +21,10 @@ struct HelpScrollTests {
     let last = AppTest.screen(app)
     #expect(last.contains("above"))
     #expect(!last.contains("below"))
-    let flowTail = app.scene.flow.last.map { String($0.suffix(20)) } ?? ""
+    let tail = app.helpOverlay.lines.last.map { String($0.text.suffix(20)) } ?? ""
     #expect(
       last.replacingOccurrences(of: "\n", with: "").contains(
-        flowTail.split(separator: " ").last ?? ""))
+        tail.split(separator: " ").last ?? "-"))
     app.press(.down)
     #expect(AppTest.screen(app) == last, "scrolling down at the end changed the help")
     app.press(.character("x"))

@@ -7,7 +7,7 @@ import Testing
 @Suite("The inspector per scene")
 @MainActor
 struct InspectorPerSceneTests {
-  @Test("a selection made in one scene stays there; another scene's opens on its newest record")
+  @Test("a selection stays with its scene; another scene's opens on its newest; a switch closes it")
   func selectionStaysWithItsScene() throws {
     let app = AppTest.app(scene: "model", size: Size(width: 160, height: 50))
     #expect(app.focus(panelNamed: "actions1"))
@@ -17,12 +17,13 @@ struct InspectorPerSceneTests {
     let chosen = try #require(app.inspector.selectedID)
     app.press(.character("w"))
     app.select(sceneAt: 0)
-    #expect(app.inspector.isVisible)
+    #expect(!app.inspector.isVisible)
+    app.press(.character("i"))
     #expect(app.inspector.selectedID == nil)
     #expect(app.inspector.whyPanel == nil)
     app.select(sceneID: "model")
     #expect(app.inspector.selectedID == chosen)
-    #expect(app.inspector.whyPanel != nil)
+    #expect(app.inspector.whyPanel == nil)
   }
 
   @Test("a fresh inspector shows the newest record selected")

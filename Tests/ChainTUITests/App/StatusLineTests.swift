@@ -30,15 +30,36 @@ struct StatusLineTests {
     }
   }
 
-  @Test("at 60x18 a replay step too long for the line is cut with …, and n next hop stays whole")
+  @Test("at 60x18 a replay step too long for the line is cut with …, its keys and panel stay")
   func replayStepAt60x18() {
     let app = AppTest.app(scene: "domino", size: Size(width: 60, height: 18))
     app.press(.character("l"))
     app.press(.character("n"))
     let row = app.render().row(17)
-    #expect(row.hasPrefix(" step 1/"))
-    #expect(row.contains("ContentEvents.contentDidLoad(_"))
-    #expect(row.contains("…  |  n next hop"), "\(row)")
+    #expect(row.hasPrefix(" … > feed  |  step 1/"), "\(row)")
+    #expect(row.contains("…"))
+    #expect(row.hasSuffix("n next  esc end"), "\(row)")
+  }
+
+  @Test("a lead (a flash, a replay step) stays whole before hints; then the path loses its start")
+  func fittingWithALead() {
+    let path = ["root", "container", "feed"]
+    let hints = ["l load", "e stats"]
+    #expect(
+      StatusText.fitted(path: path, lead: nil, hints: hints, width: 80)
+        == " root > container > feed  |  l load  e stats")
+    #expect(
+      StatusText.fitted(path: path, lead: "x: no action here", hints: hints, width: 80)
+        == " root > container > feed  |  x: no action here  l load  e stats")
+    #expect(
+      StatusText.fitted(path: path, lead: "x: no action here", hints: hints, width: 50)
+        == " root > container > feed  |  x: no action here  …")
+    #expect(
+      StatusText.fitted(path: path, lead: "x: no action here", hints: hints, width: 40)
+        == " … > feed  |  x: no action here  …")
+    #expect(
+      StatusText.fitted(path: path, lead: "x: no action here", hints: hints, width: 24)
+        == " … > feed  |  x: no act…")
   }
 
   @Test("fitting keeps whole hints in order, then …; a path too long is itself cut with …")

@@ -93,7 +93,7 @@ enum LayoutRule {
   /// and key hints whole, or cut with `…`; never a hint cut short without one (`g pageSiz`).
   static func statusLine(_ app: App, _ grid: Grid) -> [String] {
     guard grid.width >= App.minimumSize.width, grid.height >= App.minimumSize.height,
-      !app.showsHelp, app.flowStepText == nil
+      !app.showsHelp, app.statusLead == nil
     else { return [] }
     let y = grid.height - 1
     var shown = ""
@@ -103,7 +103,7 @@ enum LayoutRule {
     }
     while shown.last == " " { shown.removeLast() }
     let path = app.focusedPanel?.treePath.joined(separator: " > ") ?? ""
-    let hints = app.focusedPanel?.keys.map { "\($0.displayName) \($0.label)" } ?? []
+    let hints = app.statusHints
     let full = " " + path + (hints.isEmpty ? "" : "  |  " + hints.joined(separator: "  "))
     guard shown != full, !(shown.hasSuffix("…") && full.hasPrefix(shown.dropLast())) else {
       return []
