@@ -37,7 +37,7 @@ struct EventSetGenerator {
     }
     \(trigger)
     \(partialProtocol)
-    \(memberAccess)typealias Target = any \(protocolName)
+    \(memberAccess)typealias Target = any \(protocolName) & AnyObject
     @MainActor \(memberAccess)static func trigger(on node: ChainKit.Node) -> Trigger {
     Trigger(node: node)
     }
@@ -154,8 +154,8 @@ struct EventSetGenerator {
     // straight to `on(_:target:_:)` with an `AnyObject` target crashes Swift 6.3's SILGen
     // ("Invalid conformance in type-checked AST") when the payload is a struct.
     return """
-      @MainActor \(memberAccess)static func subscribe(_ target: any \(protocolName), on node: ChainKit.Node) -> ChainKit.Subscription {
-      let object = ChainEventTarget.object(target, subscribing: "\(protocolName)")
+      @MainActor \(memberAccess)static func subscribe(_ target: any \(protocolName) & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+      let object: AnyObject = target
       \(bodies.joined(separator: "\n"))
       return ChainKit.Subscription.combining([
       \(registrations.joined(separator: "\n"))
