@@ -4,7 +4,7 @@ import SwiftSyntax
 struct EventSetGenerator {
   let protocolName: String
   let events: String
-  let methods: [EventMethod]
+  private(set) var methods: [EventMethod]
   /// The protocol's access keyword with a trailing space, or empty.
   let access: String
   /// The access keyword for the generated members (`private` becomes `fileprivate`).
@@ -22,6 +22,22 @@ struct EventSetGenerator {
     }
     access = keyword.map { $0 + " " } ?? ""
     memberAccess = keyword.map { $0 == "private" ? "fileprivate " : $0 + " " } ?? ""
+  }
+
+  /// The same generator for `method` alone: to find which method's code fails to parse.
+  func only(_ method: EventMethod) -> Self {
+    var copy = self
+    copy.methods = [method]
+    return copy
+  }
+
+  /// `@ChainEventArguments((A).self, ...)` for `method`: its argument types (and an async
+  /// method's answer), or `nil` when it has none.
+  func argumentsAttribute(_ method: EventMethod) -> String? {
+    let types =
+      method.arguments.map(\.type) + (method.isAsync ? method.response.map { [$0] } ?? [] : [])
+    guard !types.isEmpty else { return nil }
+    return "@ChainEventArguments(" + types.map { "(\($0)).self" }.joined(separator: ", ") + ")"
   }
 
   /// The generated enum, beside the protocol.
