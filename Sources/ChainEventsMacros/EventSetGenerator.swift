@@ -84,8 +84,8 @@ struct EventSetGenerator {
 
   private func payloadStruct(_ method: EventMethod) -> String {
     let fields = method.arguments.map { "\(memberAccess)var \($0.field): \($0.type)" }
-    let parameters = method.arguments.map { "\($0.field): \($0.parameterType)" }
-    let assignments = method.arguments.map { "self.\($0.field) = \($0.field)" }
+    let parameters = method.arguments.map { "\($0.fieldName): \($0.parameterType)" }
+    let assignments = method.arguments.map { "self.\($0.member) = \($0.field)" }
     return """
       /// The payload of `\(method.selector)`.
       \(memberAccess)struct \(method.structName): Sendable {
@@ -99,7 +99,7 @@ struct EventSetGenerator {
 
   private var trigger: String {
     let posts = methods.map { method in
-      let payload = method.makePayload(events: events, method.arguments.map(\.name))
+      let payload = method.makePayload(events: events, method.arguments.map(\.identifier))
       if method.isAsync, let response = method.response {
         return """
           \(memberAccess)func \(method.name)(\(method.parameters)) async throws(ChainKit.RequestError) -> \(response)? {

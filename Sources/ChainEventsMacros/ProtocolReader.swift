@@ -102,8 +102,9 @@ struct ProtocolReader {
   private mutating func read(_ parameter: FunctionParameterSyntax, index: Int)
     -> EventMethod.Argument?
   {
-    let first = parameter.firstName.text
-    let second = parameter.secondName?.text
+    // Without backticks: the generated code adds them where a keyword needs them.
+    let first = parameter.firstName.identifier?.name ?? parameter.firstName.text
+    let second = parameter.secondName.map { $0.identifier?.name ?? $0.text }
     let label = first == "_" ? nil : first
     let internalName = second ?? first
     let name = internalName == "_" ? (label ?? "arg\(index)") : internalName

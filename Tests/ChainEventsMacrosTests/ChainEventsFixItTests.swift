@@ -1,8 +1,9 @@
-@testable import ChainEventsMacros
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
+
+@testable import ChainEventsMacros
 
 /// The fix-its of `@ChainEvents` in the shapes the single-mistake tests do not show.
 ///

@@ -6,26 +6,26 @@ import Testing
 /// silently nor expanding broken code that the compiler would report inside it.
 @Suite("@ChainEvents code that does not parse")
 struct UnparsableCodeTests {
-  @Test("arguments labelled with keywords, as payload fields: an error naming the method")
-  func keywordLabels() {
+  @Test("a method named with a keyword in backticks: an error naming the method")
+  func backtickedMethodName() {
     assertChainEvents(
       """
       @ChainEvents
       protocol GridEvents {
         func reload()
-        func cell(for row: Int, in section: Int)
+        func `default`(row: Int)
       }
       """,
       expandsTo: """
         protocol GridEvents {
           func reload()
-          func cell(for row: Int, in section: Int)
+          func `default`(row: Int)
         }
         """,
       diagnostics: [
         DiagnosticSpec(
           message:
-            "@ChainEvents wrote code for 'cell(for:in:)' that does not parse, so it generates nothing for this protocol; please report it with this declaration",
+            "@ChainEvents wrote code for '`default`(row:)' that does not parse, so it generates nothing for this protocol; please report it with this declaration",
           line: 4, column: 8)
       ])
   }
