@@ -73,7 +73,10 @@ struct ProtocolReader {
     }
     let isAsync = effects?.asyncSpecifier != nil
     if let async = effects?.asyncSpecifier, !isMainActor {
-      diagnose(async, .async(name: name), fixIts: [addingMainActor])
+      // NB: one fix-it for the protocol, on its first async method: each fix-it is an insertion
+      // at the same place, and applying them all would write `@MainActor` once per method.
+      let isFirst = !diagnostics.contains { $0.diagMessage.diagnosticID == asyncID }
+      diagnose(async, .async(name: name), fixIts: isFirst ? [addingMainActor] : [])
     }
     var arguments: [EventMethod.Argument] = []
     for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
@@ -158,6 +161,8 @@ struct ProtocolReader {
   ) {
     diagnostics.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
   }
+
+  private var asyncID: MessageID { ChainEventsDiagnostic.async(name: "").diagnosticID }
 
   /// `@MainActor` before the protocol's first modifier or its `protocol` keyword, on a line of
   /// its own when the protocol starts one.

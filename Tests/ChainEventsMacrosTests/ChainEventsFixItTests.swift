@@ -44,6 +44,41 @@ struct ChainEventsFixItTests {
         """)
   }
 
+  @Test("two async methods: @MainActor is offered once, on the first, and written once")
+  func mainActorOnce() {
+    let message = { (name: String) in
+      "'\(name)' is async and its subscribers answer on the main actor; mark the protocol @MainActor"
+    }
+    assertChainEvents(
+      """
+      @ChainEvents
+      protocol P {
+        func fetch() async -> String
+        func store() async
+      }
+      """,
+      expandsTo: """
+        protocol P {
+          func fetch() async -> String
+          func store() async
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: message("fetch"), line: 3, column: 16,
+          fixIts: [FixItSpec(message: "mark the protocol '@MainActor'")]),
+        DiagnosticSpec(message: message("store"), line: 4, column: 16),
+      ],
+      fixedSource: """
+        @ChainEvents
+        @MainActor
+        protocol P {
+          func fetch() async -> String
+          func store() async
+        }
+        """)
+  }
+
   @Test("a protocol written on one line gets @MainActor on that line")
   func mainActorOnOneLine() {
     assertChainEvents(
