@@ -84,43 +84,6 @@ struct ChainEventsDiagnosticTests {
         """)
   }
 
-  @Test(
-    "a closure that is not @Sendable is an error however it is written: bare, optional, isolated")
-  func nonSendableClosureShapes() {
-    let message =
-      "'body' is a closure that is not @Sendable; events carry Sendable values, mark its type '@Sendable'"
-    let markSendable = FixItSpec(message: "mark the closure type '@Sendable'")
-    assertChainEvents(
-      """
-      @ChainEvents
-      protocol P {
-        func run(_ body: () -> Void)
-        func maybe(body: (() -> Void)?)
-        func onMain(body: @escaping @MainActor () -> Void)
-      }
-      """,
-      expandsTo: """
-        protocol P {
-          func run(_ body: () -> Void)
-          func maybe(body: (() -> Void)?)
-          func onMain(body: @escaping @MainActor () -> Void)
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(message: message, line: 3, column: 20, fixIts: [markSendable]),
-        DiagnosticSpec(message: message, line: 4, column: 20, fixIts: [markSendable]),
-        DiagnosticSpec(message: message, line: 5, column: 21, fixIts: [markSendable]),
-      ],
-      fixedSource: """
-        @ChainEvents
-        protocol P {
-          func run(_ body: @Sendable () -> Void)
-          func maybe(body: (@Sendable () -> Void)?)
-          func onMain(body: @escaping @MainActor @Sendable () -> Void)
-        }
-        """)
-  }
-
   @Test("a variadic argument is an error at the declaration")
   func variadic() {
     assertChainEvents(

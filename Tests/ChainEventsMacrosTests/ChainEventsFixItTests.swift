@@ -7,8 +7,9 @@ import Testing
 
 /// The fix-its of `@ChainEvents` in the shapes the single-mistake tests do not show.
 ///
-/// Several on one method, a protocol written on one line, and a rename whose first choice is
-/// taken; each is checked by applying every fix-it to the source.
+/// Several on one method, closures written bare, optional or isolated, a protocol written on one
+/// line, and a rename whose first choice is taken; each is checked by applying every fix-it to
+/// the source.
 @Suite("@ChainEvents fix-its")
 struct ChainEventsFixItTests {
   @Test("an async, typed-throwing method of a public protocol: both fix-its apply together")
@@ -75,6 +76,43 @@ struct ChainEventsFixItTests {
         protocol P {
           func fetch() async -> String
           func store() async
+        }
+        """)
+  }
+
+  @Test(
+    "a closure that is not @Sendable is an error however it is written: bare, optional, isolated")
+  func nonSendableClosureShapes() {
+    let message =
+      "'body' is a closure that is not @Sendable; events carry Sendable values, mark its type '@Sendable'"
+    let markSendable = FixItSpec(message: "mark the closure type '@Sendable'")
+    assertChainEvents(
+      """
+      @ChainEvents
+      protocol P {
+        func run(_ body: () -> Void)
+        func maybe(body: (() -> Void)?)
+        func onMain(body: @escaping @MainActor () -> Void)
+      }
+      """,
+      expandsTo: """
+        protocol P {
+          func run(_ body: () -> Void)
+          func maybe(body: (() -> Void)?)
+          func onMain(body: @escaping @MainActor () -> Void)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: message, line: 3, column: 20, fixIts: [markSendable]),
+        DiagnosticSpec(message: message, line: 4, column: 20, fixIts: [markSendable]),
+        DiagnosticSpec(message: message, line: 5, column: 21, fixIts: [markSendable]),
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func run(_ body: @Sendable () -> Void)
+          func maybe(body: (@Sendable () -> Void)?)
+          func onMain(body: @escaping @MainActor @Sendable () -> Void)
         }
         """)
   }
