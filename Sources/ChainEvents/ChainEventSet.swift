@@ -3,7 +3,8 @@
 /// Not meant to be conformed to by hand; its requirements are what ``ChainKit/Node``'s
 /// `trigger(_:)`, `subscribe(_:target:)` and `intercept(_:_:)` call.
 public protocol ChainEventSet: Sendable {
-  /// The protocol's existential, `any P`: what a subscriber conforms to.
+  /// The protocol's class-bound existential, `any P & AnyObject`: a subscriber conforms to `P`
+  /// and is an object, which the compiler checks where `subscribe(_:target:)` is called.
   associatedtype Target
   /// The generated poster: a method per protocol method, posting or asking on one node.
   associatedtype Trigger

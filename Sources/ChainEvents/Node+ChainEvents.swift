@@ -20,7 +20,8 @@ extension Node {
   ///
   /// - Parameters:
   ///   - events: The protocol's generated event type, `P.Event.self`.
-  ///   - target: An object conforming to the protocol.
+  ///   - target: An object conforming to the protocol; a value type is refused by the compiler,
+  ///     as it has no identity to hold weakly.
   /// - Returns: One token that cancels every registration.
   @discardableResult
   public func subscribe<Events: ChainEventSet>(_ events: Events.Type, target: Events.Target)

@@ -15,6 +15,7 @@ enum ChainEventsDiagnostic: DiagnosticMessage {
   case nonSendableClosure(argument: String)
   case sameName(name: String)
   case reservedName(name: String, events: String)
+  case unparsableCode(name: String)
 
   var message: String {
     switch self {
@@ -44,6 +45,8 @@ enum ChainEventsDiagnostic: DiagnosticMessage {
       "another method is also named '\(name)'; each method names its event's key, rename one"
     case .reservedName(let name, let events):
       "'\(name)' clashes with the generated \(events).\(name); rename the method"
+    case .unparsableCode(let name):
+      "@ChainEvents wrote code for '\(name)' that does not parse, so it generates nothing for this protocol; please report it with this declaration"
     }
   }
 

@@ -8,8 +8,8 @@ public import SwiftSyntaxMacros
 /// has the defaults), and reports every mistake; the extension role adds `P.Event`, `P.Keys`,
 /// `P.Partial` and the default implementations for `Partial`'s conformers, and the member
 /// attribute role marks each method with `@ChainEventArguments`, which checks that its argument
-/// types are `Sendable`; both stay silent when the protocol has mistakes (the peer role reported
-/// them).
+/// types are `Sendable`; both stay silent when the protocol has mistakes or its generated code
+/// does not parse (the peer role reported them).
 public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro {
   /// The event enum beside the protocol, or the diagnostics that explain why there is none.
   ///
@@ -17,7 +17,8 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
   ///   - node: The `@ChainEvents` attribute.
   ///   - declaration: The declaration it is attached to.
   ///   - context: Where diagnostics go.
-  /// - Returns: The enum, or nothing when the declaration has mistakes.
+  /// - Returns: The enum, or nothing when the declaration has mistakes or the generated code does
+  ///   not parse (an error names the method).
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,
@@ -32,7 +33,12 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
       for diagnostic in reader.diagnostics { context.diagnose(diagnostic) }
       return []
     }
-    return [DeclSyntax(stringLiteral: EventSetGenerator(reader).eventSet)]
+    switch GeneratedCode.parse(EventSetGenerator(reader), declaration: proto) {
+    case .success(let code): return [code.eventSet]
+    case .failure(let error):
+      context.diagnose(error.diagnostic)
+      return []
+    }
   }
 
   /// The protocol extensions: `P.Event`, `P.Keys`, `P.Partial`, and the default implementations
@@ -43,8 +49,9 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
   ///   - declaration: The protocol.
   ///   - type: The protocol's type.
   ///   - protocols: Unused: the macro adds no conformance.
-  ///   - context: Unused: the peer role reports the mistakes.
-  /// - Returns: The extensions, or nothing when the protocol has mistakes.
+  ///   - context: Unused: the peer role reports the mistakes, and code that does not parse.
+  /// - Returns: The extensions, or nothing when the protocol has mistakes or its code does not
+  ///   parse.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -54,10 +61,10 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
   ) -> [ExtensionDeclSyntax] {
     guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
     let reader = ProtocolReader(proto)
-    guard reader.diagnostics.isEmpty else { return [] }
-    return EventSetGenerator(reader).protocolExtensions.compactMap { source in
-      DeclSyntax(stringLiteral: source).as(ExtensionDeclSyntax.self)
-    }
+    guard reader.diagnostics.isEmpty,
+      case .success(let code) = GeneratedCode.parse(EventSetGenerator(reader), declaration: proto)
+    else { return [] }
+    return code.extensions
   }
 
   /// `@ChainEventArguments((A).self, ...)` on each method with arguments.
@@ -84,12 +91,9 @@ public struct ChainEventsMacro: PeerMacro, ExtensionMacro, MemberAttributeMacro 
     else { return [] }
     let reader = ProtocolReader(proto)
     guard reader.diagnostics.isEmpty,
-      let method = reader.methods.first(where: { $0.name == function.name.text })
+      case .success(let code) = GeneratedCode.parse(EventSetGenerator(reader), declaration: proto),
+      let attribute = code.attributes[function.name.text]
     else { return [] }
-    let types =
-      method.arguments.map(\.type) + (method.isAsync ? method.response.map { [$0] } ?? [] : [])
-    guard !types.isEmpty else { return [] }
-    let list = types.map { "(\($0)).self" }.joined(separator: ", ")
-    return [AttributeSyntax(stringLiteral: "@ChainEventArguments(\(list))")]
+    return [attribute]
   }
 }

@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// One method of a `@ChainEvents` protocol, as the generated code needs it.
@@ -6,7 +7,7 @@ struct EventMethod {
   struct Argument {
     /// The argument label, or `nil` for `_`.
     let label: String?
-    /// An identifier for the argument inside generated functions.
+    /// The argument's name inside generated functions, without backticks.
     let name: String
     /// The argument's type as written, without `@escaping`.
     let type: String
@@ -14,8 +15,23 @@ struct EventMethod {
     /// type, which the trigger posts and so lets escape.
     let parameterType: String
 
-    /// The field of the payload struct: the label, or the name when there is none.
-    var field: String { label ?? name }
+    /// The name of the payload struct's field: the label, or the name when there is none.
+    var fieldName: String { label ?? name }
+
+    // NB: a keyword (`cell(for:in:)` has the fields `for` and `in`) needs backticks where it
+    // names a variable, not after a dot, and must not have them as an argument label, where the
+    // compiler warns that they are not needed.
+
+    /// `name` where it names a variable.
+    var identifier: String { Self.escaped(name, for: .variableName) }
+    /// The field's name where it declares the field.
+    var field: String { Self.escaped(fieldName, for: .variableName) }
+    /// The field's name after a dot.
+    var member: String { Self.escaped(fieldName, for: .memberAccess) }
+
+    private static func escaped(_ name: String, for context: IdentifierCheckContext) -> String {
+      name.isValidSwiftIdentifier(for: context) ? name : "`\(name)`"
+    }
   }
 
   /// The method's base name: the key's, the case's and the trigger method's name.
@@ -70,7 +86,7 @@ struct EventMethod {
     case 1: values[0]
     default:
       "\(events).\(structName)("
-        + zip(arguments, values).map { "\($0.field): \($1)" }.joined(separator: ", ") + ")"
+        + zip(arguments, values).map { "\($0.fieldName): \($1)" }.joined(separator: ", ") + ")"
     }
   }
 
@@ -79,7 +95,7 @@ struct EventMethod {
     switch arguments.count {
     case 0: return ""
     case 1: return labelled(arguments[0], "payload")
-    default: return arguments.map { labelled($0, "payload.\($0.field)") }.joined(separator: ", ")
+    default: return arguments.map { labelled($0, "payload.\($0.member)") }.joined(separator: ", ")
     }
   }
 
@@ -87,7 +103,7 @@ struct EventMethod {
   var parameters: String {
     arguments.map { argument in
       let label = argument.label ?? "_"
-      return (label == argument.name ? label : "\(label) \(argument.name)")
+      return (label == argument.name ? label : "\(label) \(argument.identifier)")
         + ": \(argument.parameterType)"
     }.joined(separator: ", ")
   }

@@ -4,7 +4,7 @@ import SwiftSyntax
 struct EventSetGenerator {
   let protocolName: String
   let events: String
-  let methods: [EventMethod]
+  private(set) var methods: [EventMethod]
   /// The protocol's access keyword with a trailing space, or empty.
   let access: String
   /// The access keyword for the generated members (`private` becomes `fileprivate`).
@@ -24,6 +24,22 @@ struct EventSetGenerator {
     memberAccess = keyword.map { $0 == "private" ? "fileprivate " : $0 + " " } ?? ""
   }
 
+  /// The same generator for `method` alone: to find which method's code fails to parse.
+  func only(_ method: EventMethod) -> Self {
+    var copy = self
+    copy.methods = [method]
+    return copy
+  }
+
+  /// `@ChainEventArguments((A).self, ...)` for `method`: its argument types (and an async
+  /// method's answer), or `nil` when it has none.
+  func argumentsAttribute(_ method: EventMethod) -> String? {
+    let types =
+      method.arguments.map(\.type) + (method.isAsync ? method.response.map { [$0] } ?? [] : [])
+    guard !types.isEmpty else { return nil }
+    return "@ChainEventArguments(" + types.map { "(\($0)).self" }.joined(separator: ", ") + ")"
+  }
+
   /// The generated enum, beside the protocol.
   var eventSet: String {
     """
@@ -37,7 +53,7 @@ struct EventSetGenerator {
     }
     \(trigger)
     \(partialProtocol)
-    \(memberAccess)typealias Target = any \(protocolName)
+    \(memberAccess)typealias Target = any \(protocolName) & AnyObject
     @MainActor \(memberAccess)static func trigger(on node: ChainKit.Node) -> Trigger {
     Trigger(node: node)
     }
@@ -68,8 +84,8 @@ struct EventSetGenerator {
 
   private func payloadStruct(_ method: EventMethod) -> String {
     let fields = method.arguments.map { "\(memberAccess)var \($0.field): \($0.type)" }
-    let parameters = method.arguments.map { "\($0.field): \($0.parameterType)" }
-    let assignments = method.arguments.map { "self.\($0.field) = \($0.field)" }
+    let parameters = method.arguments.map { "\($0.fieldName): \($0.parameterType)" }
+    let assignments = method.arguments.map { "self.\($0.member) = \($0.field)" }
     return """
       /// The payload of `\(method.selector)`.
       \(memberAccess)struct \(method.structName): Sendable {
@@ -83,7 +99,7 @@ struct EventSetGenerator {
 
   private var trigger: String {
     let posts = methods.map { method in
-      let payload = method.makePayload(events: events, method.arguments.map(\.name))
+      let payload = method.makePayload(events: events, method.arguments.map(\.identifier))
       if method.isAsync, let response = method.response {
         return """
           \(memberAccess)func \(method.name)(\(method.parameters)) async throws(ChainKit.RequestError) -> \(response)? {
@@ -154,8 +170,8 @@ struct EventSetGenerator {
     // straight to `on(_:target:_:)` with an `AnyObject` target crashes Swift 6.3's SILGen
     // ("Invalid conformance in type-checked AST") when the payload is a struct.
     return """
-      @MainActor \(memberAccess)static func subscribe(_ target: any \(protocolName), on node: ChainKit.Node) -> ChainKit.Subscription {
-      let object = ChainEventTarget.object(target, subscribing: "\(protocolName)")
+      @MainActor \(memberAccess)static func subscribe(_ target: any \(protocolName) & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+      let object: AnyObject = target
       \(bodies.joined(separator: "\n"))
       return ChainKit.Subscription.combining([
       \(registrations.joined(separator: "\n"))

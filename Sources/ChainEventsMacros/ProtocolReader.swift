@@ -33,7 +33,9 @@ struct ProtocolReader {
         if generatedNames.contains(where: Self.reserved.contains) {
           diagnose(function.name, .reservedName(name: method.name, events: events))
         } else if !names.isDisjoint(with: generatedNames) {
-          diagnose(function.name, .sameName(name: method.name))
+          diagnose(
+            function.name, .sameName(name: method.name),
+            fixIts: [Self.renaming(function.name, method, declaredIn: declaration)])
         } else {
           names.formUnion(generatedNames)
           methods.append(method)
@@ -52,8 +54,11 @@ struct ProtocolReader {
     let before = diagnostics.count
     for modifier in function.modifiers {
       switch modifier.name.tokenKind {
-      case .keyword(.static), .keyword(.class): diagnose(modifier, .staticMethod(name: name))
-      case .keyword(.mutating): diagnose(modifier, .mutatingMethod(name: name))
+      case .keyword(.static), .keyword(.class):
+        diagnose(modifier, .staticMethod(name: name), fixIts: [ChainEventsFixIt.removing(modifier)])
+      case .keyword(.mutating):
+        diagnose(
+          modifier, .mutatingMethod(name: name), fixIts: [ChainEventsFixIt.removing(modifier)])
       default: break
       }
     }
@@ -63,9 +68,16 @@ struct ProtocolReader {
       diagnose(clause, .generic(name: name))
     }
     let effects = function.signature.effectSpecifiers
-    if let throwing = effects?.throwsClause { diagnose(throwing, .throwing(name: name)) }
+    if let throwing = effects?.throwsClause {
+      diagnose(throwing, .throwing(name: name), fixIts: [ChainEventsFixIt.removing(throwing)])
+    }
     let isAsync = effects?.asyncSpecifier != nil
-    if let async = effects?.asyncSpecifier, !isMainActor { diagnose(async, .async(name: name)) }
+    if let async = effects?.asyncSpecifier, !isMainActor {
+      // NB: one fix-it for the protocol, on its first async method: each fix-it is an insertion
+      // at the same place, and applying them all would write `@MainActor` once per method.
+      let isFirst = !diagnostics.contains { $0.diagMessage.diagnosticID == asyncID }
+      diagnose(async, .async(name: name), fixIts: isFirst ? [addingMainActor] : [])
+    }
     var arguments: [EventMethod.Argument] = []
     for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
       if let argument = read(parameter, index: index) { arguments.append(argument) }
@@ -93,26 +105,37 @@ struct ProtocolReader {
   private mutating func read(_ parameter: FunctionParameterSyntax, index: Int)
     -> EventMethod.Argument?
   {
-    let first = parameter.firstName.text
-    let second = parameter.secondName?.text
+    // Without backticks: the generated code adds them where a keyword needs them.
+    let first = parameter.firstName.identifier?.name ?? parameter.firstName.text
+    let second = parameter.secondName.map { $0.identifier?.name ?? $0.text }
     let label = first == "_" ? nil : first
     let internalName = second ?? first
     let name = internalName == "_" ? (label ?? "arg\(index)") : internalName
     let shown = second ?? first
-    if parameter.ellipsis != nil {
-      diagnose(parameter, .variadic(argument: shown))
+    if let ellipsis = parameter.ellipsis {
+      let element = parameter.type.trimmedDescription
+      diagnose(
+        parameter, .variadic(argument: shown),
+        fixIts: [
+          ChainEventsFixIt.replacing(
+            from: parameter.type, through: ellipsis, with: "[\(element)]",
+            message: .takeArray(element: element))
+        ])
       return nil
     }
     for specifier in parameter.type.as(AttributedTypeSyntax.self)?.specifiers ?? [] {
       if case .simpleTypeSpecifier(let simple) = specifier,
         simple.specifier.tokenKind == .keyword(.inout)
       {
-        diagnose(simple, .inoutArgument(argument: shown))
+        diagnose(
+          simple, .inoutArgument(argument: shown), fixIts: [ChainEventsFixIt.removing(simple)])
         return nil
       }
     }
-    if Self.isNonSendableClosure(parameter.type) {
-      diagnose(parameter.type, .nonSendableClosure(argument: shown))
+    if let closure = Self.nonSendableClosure(in: parameter.type) {
+      diagnose(
+        parameter.type, .nonSendableClosure(argument: shown),
+        fixIts: [ChainEventsFixIt.inserting("@Sendable ", before: closure, message: .markSendable)])
       return nil
     }
     var type = parameter.type
@@ -133,8 +156,52 @@ struct ProtocolReader {
       label: label, name: name, type: bare, parameterType: isFunction ? "@escaping \(bare)" : bare)
   }
 
-  private mutating func diagnose(_ node: some SyntaxProtocol, _ message: ChainEventsDiagnostic) {
-    diagnostics.append(Diagnostic(node: Syntax(node), message: message))
+  private mutating func diagnose(
+    _ node: some SyntaxProtocol, _ message: ChainEventsDiagnostic, fixIts: [FixIt] = []
+  ) {
+    diagnostics.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
+  }
+
+  private var asyncID: MessageID { ChainEventsDiagnostic.async(name: "").diagnosticID }
+
+  /// `@MainActor` before the protocol's first modifier or its `protocol` keyword, on a line of
+  /// its own when the protocol starts one.
+  private var addingMainActor: FixIt {
+    let first = declaration.modifiers.first.map(Syntax.init) ?? Syntax(declaration.protocolKeyword)
+    let lineBreak = first.leadingTrivia.contains { piece in
+      if case .newlines = piece { return true }
+      return false
+    }
+    return ChainEventsFixIt.inserting(
+      "@MainActor" + (lineBreak ? first.leadingTrivia.description : " "), before: first,
+      message: .addMainActor)
+  }
+
+  /// A new name for `method`, whose name another method has: Domino's spelling of an overload,
+  /// the name and its first argument (`contentDidLoadWithArg`), or failing that a number, either
+  /// way one that no method of the protocol and no generated member has.
+  private static func renaming(
+    _ token: TokenSyntax, _ method: EventMethod, declaredIn declaration: ProtocolDeclSyntax
+  ) -> FixIt {
+    var taken = reserved
+    for member in declaration.memberBlock.members {
+      guard let name = member.decl.as(FunctionDeclSyntax.self)?.name.text else { continue }
+      taken.insert(name)
+      taken.insert(name.prefix(1).uppercased() + name.dropFirst())
+    }
+    let isFree = { (name: String) in
+      !taken.contains(name) && !taken.contains(name.prefix(1).uppercased() + name.dropFirst())
+    }
+    let word = method.arguments.first.map { $0.label ?? $0.name }
+    var candidate = word.map { method.name + "With" + $0.prefix(1).uppercased() + $0.dropFirst() }
+    var number = 2
+    while candidate.map(isFree) != true {
+      candidate = method.name + String(number)
+      number += 1
+    }
+    let name = candidate ?? method.name
+    return ChainEventsFixIt.replacing(
+      from: token, through: token, with: name, message: .rename(to: name))
   }
 
   private static func kind(of decl: DeclSyntax) -> String {
@@ -145,31 +212,31 @@ struct ProtocolReader {
     return "declaration"
   }
 
-  /// Whether `type` is a function type not marked `@Sendable`, seen through parentheses,
-  /// optionals and other attributes (`@escaping`, a global actor).
+  /// The function type in `type` that is not marked `@Sendable`, seen through parentheses,
+  /// optionals and other attributes (`@escaping`, a global actor), or `nil`.
   ///
   /// The compiler would refuse such an argument anyway, through `@ChainEventArguments`, but it
-  /// says "does not conform to 'Sendable'"; this says what to write.
-  private static func isNonSendableClosure(_ type: TypeSyntax) -> Bool {
+  /// says "does not conform to 'Sendable'"; this says what to write, and where.
+  private static func nonSendableClosure(in type: TypeSyntax) -> FunctionTypeSyntax? {
     if let attributed = type.as(AttributedTypeSyntax.self) {
       let isSendable = attributed.attributes.contains { element in
         element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable"
       }
-      return !isSendable && isNonSendableClosure(attributed.baseType)
+      return isSendable ? nil : nonSendableClosure(in: attributed.baseType)
     }
-    if type.is(FunctionTypeSyntax.self) { return true }
+    if let function = type.as(FunctionTypeSyntax.self) { return function }
     if let optional = type.as(OptionalTypeSyntax.self) {
-      return isNonSendableClosure(optional.wrappedType)
+      return nonSendableClosure(in: optional.wrappedType)
     }
     if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return isNonSendableClosure(optional.wrappedType)
+      return nonSendableClosure(in: optional.wrappedType)
     }
     if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
       let only = tuple.elements.first, only.firstName == nil
     {
-      return isNonSendableClosure(only.type)
+      return nonSendableClosure(in: only.type)
     }
-    return false
+    return nil
   }
 
   /// Whether `type` is the empty tuple, however it is spelt: `Void`, `Swift.Void`, `()`.

@@ -2,7 +2,8 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// Each mistake `@ChainEvents` refuses, reported as one error on the line that makes it, and
-/// nothing generated.
+/// nothing generated; a mistake whose repair is mechanical comes with the fix-it that makes it,
+/// checked by applying it (`fixedSource`), and the others are pinned without one.
 @Suite("@ChainEvents diagnostics")
 struct ChainEventsDiagnosticTests {
   @Test("a generic method is an error at the declaration")
@@ -45,8 +46,14 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "'value' is inout; an event's arguments travel by value, remove 'inout' (return the new value from a request)",
-          line: 3, column: 22)
-      ])
+          line: 3, column: 22, fixIts: [FixItSpec(message: "remove 'inout'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func update(value: Int)
+        }
+        """)
   }
 
   @Test("a closure argument that is not @Sendable is an error at the declaration")
@@ -67,36 +74,14 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "'body' is a closure that is not @Sendable; events carry Sendable values, mark its type '@Sendable'",
-          line: 3, column: 18)
-      ])
-  }
-
-  @Test(
-    "a closure that is not @Sendable is an error however it is written: bare, optional, isolated")
-  func nonSendableClosureShapes() {
-    let message =
-      "'body' is a closure that is not @Sendable; events carry Sendable values, mark its type '@Sendable'"
-    assertChainEvents(
-      """
-      @ChainEvents
-      protocol P {
-        func run(_ body: () -> Void)
-        func maybe(body: (() -> Void)?)
-        func onMain(body: @escaping @MainActor () -> Void)
-      }
-      """,
-      expandsTo: """
+          line: 3, column: 18, fixIts: [FixItSpec(message: "mark the closure type '@Sendable'")])
+      ],
+      fixedSource: """
+        @ChainEvents
         protocol P {
-          func run(_ body: () -> Void)
-          func maybe(body: (() -> Void)?)
-          func onMain(body: @escaping @MainActor () -> Void)
+          func run(body: @escaping @Sendable () -> Void)
         }
-        """,
-      diagnostics: [
-        DiagnosticSpec(message: message, line: 3, column: 20),
-        DiagnosticSpec(message: message, line: 4, column: 20),
-        DiagnosticSpec(message: message, line: 5, column: 21),
-      ])
+        """)
   }
 
   @Test("a variadic argument is an error at the declaration")
@@ -116,8 +101,14 @@ struct ChainEventsDiagnosticTests {
       diagnostics: [
         DiagnosticSpec(
           message: "'items' is variadic; take an array instead",
-          line: 3, column: 12)
-      ])
+          line: 3, column: 12, fixIts: [FixItSpec(message: "take '[String]'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func log(_ items: [String])
+        }
+        """)
   }
 
   @Test("a throwing method is an error at the declaration")
@@ -138,8 +129,14 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "'load' throws; a subscriber's error cannot reach the poster this way, remove 'throws'",
-          line: 3, column: 15)
-      ])
+          line: 3, column: 15, fixIts: [FixItSpec(message: "remove 'throws'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func load()
+        }
+        """)
   }
 
   @Test("an async method in a protocol not isolated to the main actor is an error at async")
@@ -160,8 +157,15 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "'fetch' is async and its subscribers answer on the main actor; mark the protocol @MainActor",
-          line: 3, column: 16)
-      ])
+          line: 3, column: 16, fixIts: [FixItSpec(message: "mark the protocol '@MainActor'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        @MainActor
+        protocol P {
+          func fetch() async -> String
+        }
+        """)
   }
 
   @Test("a property is an error at the declaration")
@@ -226,8 +230,14 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "'make' is static; events are instance methods of their subscribers, remove 'static'",
-          line: 3, column: 3)
-      ])
+          line: 3, column: 3, fixIts: [FixItSpec(message: "remove 'static'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func make()
+        }
+        """)
   }
 
   @Test("a mutating method is an error at the declaration")
@@ -247,8 +257,14 @@ struct ChainEventsDiagnosticTests {
       diagnostics: [
         DiagnosticSpec(
           message: "'reset' is mutating; subscribers are objects, remove 'mutating'",
-          line: 3, column: 3)
-      ])
+          line: 3, column: 3, fixIts: [FixItSpec(message: "remove 'mutating'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func reset()
+        }
+        """)
   }
 
   @Test("a method named like a generated member is an error at the declaration")
@@ -292,8 +308,15 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "another method is also named 'contentDidLoad'; each method names its event's key, rename one",
-          line: 4, column: 8)
-      ])
+          line: 4, column: 8, fixIts: [FixItSpec(message: "rename to 'contentDidLoadWithArg'")])
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          func contentDidLoad(arg1: String, arg2: Int)
+          func contentDidLoadWithArg(arg: Int)
+        }
+        """)
   }
 
   @Test("the attribute on something other than a protocol is an error at the attribute")
@@ -340,7 +363,14 @@ struct ChainEventsDiagnosticTests {
         DiagnosticSpec(
           message:
             "'load' throws; a subscriber's error cannot reach the poster this way, remove 'throws'",
-          line: 4, column: 15),
-      ])
+          line: 4, column: 15, fixIts: [FixItSpec(message: "remove 'throws'")]),
+      ],
+      fixedSource: """
+        @ChainEvents
+        protocol P {
+          var count: Int { get }
+          func load()
+        }
+        """)
   }
 }

@@ -54,12 +54,12 @@ struct ChainEventsExpansionTests {
           /// warns about a method that nearly matches one of them.
           protocol Partial: ContentEvents {
           }
-          typealias Target = any ContentEvents
+          typealias Target = any ContentEvents & AnyObject
           @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor static func subscribe(_ target: any ContentEvents, on node: ChainKit.Node) -> ChainKit.Subscription {
-            let object = ChainEventTarget.object(target, subscribing: "ContentEvents")
+          @MainActor static func subscribe(_ target: any ContentEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+            let object: AnyObject = target
             let contentDidLoadHandler: @MainActor (AnyObject, inout ChainKit.EventContext, ContentEventsEvent.ContentDidLoad) throws -> Void = { object, _, payload in
               guard let target = object as? any ContentEvents else {
                 return
@@ -176,12 +176,12 @@ struct ChainEventsExpansionTests {
           /// warns about a method that nearly matches one of them.
           @MainActor public protocol Partial: ListEvents {
           }
-          public typealias Target = any ListEvents
+          public typealias Target = any ListEvents & AnyObject
           @MainActor public static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor public static func subscribe(_ target: any ListEvents, on node: ChainKit.Node) -> ChainKit.Subscription {
-            let object = ChainEventTarget.object(target, subscribing: "ListEvents")
+          @MainActor public static func subscribe(_ target: any ListEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+            let object: AnyObject = target
             let selectHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Int) throws -> Void = { object, _, payload in
               guard let target = object as? any ListEvents else {
                 return
@@ -323,12 +323,12 @@ struct ChainEventsExpansionTests {
           /// warns about a method that nearly matches one of them.
           protocol Partial: SaveEvents {
           }
-          typealias Target = any SaveEvents
+          typealias Target = any SaveEvents & AnyObject
           @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor static func subscribe(_ target: any SaveEvents, on node: ChainKit.Node) -> ChainKit.Subscription {
-            let object = ChainEventTarget.object(target, subscribing: "SaveEvents")
+          @MainActor static func subscribe(_ target: any SaveEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+            let object: AnyObject = target
             let savedHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Void) throws -> Void = { object, _, payload in
               guard let target = object as? any SaveEvents else {
                 return

@@ -4,10 +4,14 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// `assertMacroExpansion` for Swift Testing: a mismatch is an issue at the caller's line.
+///
+/// With `fixedSource`, every diagnostic's first fix-it is applied to `source`, and the result
+/// must be `fixedSource`.
 func assertChainEvents(
   _ source: String,
   expandsTo expanded: String,
   diagnostics: [DiagnosticSpec] = [],
+  fixedSource: String? = nil,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -18,6 +22,7 @@ func assertChainEvents(
     expandedSource: expanded,
     diagnostics: diagnostics,
     macroSpecs: ["ChainEvents": MacroSpec(type: ChainEventsMacro.self)],
+    fixedSource: fixedSource,
     indentationWidth: .spaces(2),
     failureHandler: { failure in
       Issue.record(

@@ -41,6 +41,24 @@ struct ChainEventsEndToEndTests {
     #expect(log.entries == ["ran 7", "ran 1 then 2"])
   }
 
+  @Test("arguments labelled or named with keywords go through the trigger to the subscriber")
+  func keywordArguments() throws {
+    let log = Log()
+    let container = Node("container")
+    let content = Node("content")
+    try content.mount(at: container)
+    let grid = Grid(log: log)
+    container.subscribe(GridEvents.Event.self, target: grid)
+
+    content.trigger(GridEvents.Event.self).cell(for: 3, in: 1)
+    let picked = content.trigger(GridEvents.Event.self).pick(7, in: 2)
+    content.trigger(GridEvents.Event.self).mark(as: "done")
+
+    #expect(log.entries == ["cell 3 in 1", "marked done"])
+    #expect(picked == "picked 7 in 2")
+    #expect(GridEvents.Keys.cell.name == "GridEvents.cell(for:in:)")
+  }
+
   @Test("the trigger posts what node.post posts: same key, same payload, named for the trace")
   func triggerIsPost() {
     let node = Node("node")
