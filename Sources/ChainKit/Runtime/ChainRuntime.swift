@@ -104,6 +104,10 @@ final class ChainRuntime {
   var asyncRequestHandoff: AnyObject?
   /// The last binding id handed out.
   var lastBindingID: UInt64 = 0
+  #if CHAINKIT_INVARIANTS
+    /// Whether ``runIdleWork()`` is under way: the runtime is not settled until it returns.
+    var isSettling = false
+  #endif
 
   /// A runtime with nothing under way; ``main`` is the one ChainKit uses.
   init() {}

@@ -111,6 +111,9 @@ final class NodeCore {
   /// NB: the node leaves every path first, before anything that can run user code (releasing a
   /// registration runs the deinit of what its closure captured, which may post): code that runs
   /// inside the release already sees a tree without this node.
+  ///
+  /// Builds with `CHAINKIT_INVARIANTS` then check this node and the nodes it was linked to, as
+  /// a mount and an unmount check the two nodes they link.
   func retire() {
     // Children lose whatever this node shared; they re-resolve once it has left.
     // Only children that could lose a value they resolve through this node (it or an ancestor
@@ -123,6 +126,10 @@ final class NodeCore {
       ? (runtime.data.subscriberCount > 0 ? children.live : [])
       : runtime.data.resolvedCount > 0
         ? children.live.filter { $0.linkMayChangeSharedData(parent: self) } : []
+    #if CHAINKIT_INVARIANTS
+      // The nodes this release unlinks, checked once it is done.
+      let unlinked = Array(parents) + children.live
+    #endif
     isAlive = false
     while let parent = parents.last { unlink(from: parent) }
     for child in children.removeAll() { child.forgetParent(self) }
@@ -139,6 +146,10 @@ final class NodeCore {
     data?.retire()
     Self.extendLifetime(of: (detachedTracers, detachedObservers))
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
+    #if CHAINKIT_INVARIANTS
+      checkInvariants()
+      for core in unlinked { core.checkOwnInvariants() }
+    #endif
   }
 
   /// Keeps `value` alive until this call.
@@ -153,13 +164,36 @@ final class NodeCore {
 
   /// Traps with a message if an invariant of this node's links, registrations or cached path
   /// does not hold.
+  ///
+  /// ``checkOwnInvariants()`` is the part of it that does not walk the children or the cached
+  /// path.
   func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      checkOwnInvariants()
+      children.checkInvariants(owner: self)
+      if cachedVersion == clock.resolved.version, isAlive {
+        cachedPath.checkInvariants(owner: self)
+      }
+    #endif
+  }
+
+  /// Traps with a message if an invariant of this node's links up, registrations, shared data or
+  /// tree clock does not hold: what a mount, an unmount or a release can break at the nodes it
+  /// links or unlinks, which builds with `CHAINKIT_INVARIANTS` check after each one.
+  ///
+  /// NB: it leaves out the children and the cached path, which ``checkInvariants()`` walks: their
+  /// size is that of the tree around the node (all the children of a wide node, every ancestor
+  /// of a deep one), so checking them after every link would make building or tearing down a
+  /// tree quadratic. What it reads grows with the node's own parents and registrations only.
+  func checkOwnInvariants() {
     #if CHAINKIT_INVARIANTS
       precondition(parents.count == slotsInParents.count, "'\(name)': parents and slots disagree")
       for (parent, slot) in zip(parents, slotsInParents) {
-        precondition(parent.children.entries[slot] === self, "'\(name)': stale slot in a parent")
+        precondition(
+          parent.children.entries.indices.contains(slot)
+            && parent.children.entries[slot] === self,
+          "'\(name)': stale slot in parent '\(parent.name)'")
       }
-      children.checkInvariants(owner: self)
       for (index, registrations) in keyed.enumerated() {
         precondition(keyedIndex[registrations.keyID] == index, "'\(name)': key index out of step")
         precondition(registrations.core === self, "'\(name)': another node's registrations")
@@ -176,9 +210,6 @@ final class NodeCore {
       }
       if tree === runtime.looseClock {
         precondition(parents.isEmpty && children.isEmpty, "'\(name)': linked on the loose clock")
-      }
-      if cachedVersion == tree.version, isAlive {
-        cachedPath.checkInvariants(owner: self)
       }
     #endif
   }
