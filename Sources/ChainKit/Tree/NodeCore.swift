@@ -5,6 +5,11 @@
 /// when a node deinitializes, its core unlinks itself at once. Dispatch holds the cores of the
 /// path it walks, so every node on a path stays valid until the dispatch ends, even if a listener
 /// releases its owner.
+///
+/// NB: the fields read at every node of a walk (a post's path check, a share's descent) are
+/// `@exclusivity(unchecked)`: they are touched on the main actor only, in place, and never passed
+/// `inout` across a call to unknown code, so the dynamic exclusivity check on a class's stored
+/// property could never fire, and would cost a call at every node of every walk.
 @MainActor
 @usableFromInline
 final class NodeCore {
@@ -19,14 +24,9 @@ final class NodeCore {
   private var ownerReference: Unretained<Node>?
   private(set) var isAlive = true
 
-  // NB: `parents`, `children` and `data` are read at every node a share walks, each read a
-  // dynamic exclusivity check; main-actor only and accessed in place, never `inout` across a
-  // call to unknown code, so the check could never fire: unchecked.
   /// The parents, in mount order, and this node's index in each one's ``children``.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var parents: ContiguousArray<NodeCore> = []
   var slotsInParents: ContiguousArray<Int> = []
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var children = ChildList()
 
   /// The registrations, one entry per key ever registered here (never dropped while alive).
@@ -37,7 +37,6 @@ final class NodeCore {
   /// The activity observers of this node (``Node/observeActivity(_:)``).
   var observers: [ActivityObserver] = []
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var data: NodeData?
 
   /// The runtime this node belongs to: a dispatch from this node reads it once, here.
@@ -48,7 +47,6 @@ final class NodeCore {
   /// through this node depends on: its parents, its tracers and observers, its keys, its release.
   ///
   /// A cached path through it is current while this is what it was when the path was computed.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = 1
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
   /// The clock of this node's tree, or one merged into it (see ``TopologyClock``).
