@@ -66,6 +66,20 @@ struct TreeAndRuntimeInvariantTests {
     StorageInvariantTests.expectMessage("a runaway left set", in: result)
   }
 
+  @Test("unsettled deferred work is caught once an observed post has delivered its activities")
+  func unsettledWorkCaughtAfterObservedPost() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let node = Node("node")
+        node.on(Keys.ping) { _, _ in }
+        node.observeActivity { _ in }
+        node.corrupt(.deferredWorkLeftUnsettled)
+        node.post(Keys.ping, 1)
+      }
+    }
+    StorageInvariantTests.expectMessage("deferred work left unsettled", in: result)
+  }
+
   @Test("a tree built, changed and torn down passes every check, and leaves the runtime settled")
   @MainActor
   func healthyTreePasses() throws {

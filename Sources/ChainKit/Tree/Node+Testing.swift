@@ -9,6 +9,10 @@ extension Node {
     /// The node's runtime records a runaway that no settling is due to end; caught when the
     /// next outermost operation returns ("a runaway left set").
     case runawayLeftSet
+    /// The node's runtime keeps a replaced path that no settling is due to drop; caught when the
+    /// next outermost operation returns, an observed one included ("deferred work left
+    /// unsettled").
+    case deferredWorkLeftUnsettled
   }
 
   /// Breaks one invariant of this node or of its runtime, so that a test can show the next
@@ -25,6 +29,8 @@ extension Node {
       core.slotsInParents[0] = core.parents[0].children.entries.count
     case .runawayLeftSet:
       core.runtime.runaway = true
+    case .deferredWorkLeftUnsettled:
+      core.runtime.retired.paths.append(core.cachedPath)
     }
   }
 }
