@@ -19,7 +19,7 @@ final class BindingGroup<G>: AnyRegistration {
   @usableFromInline let tracer: (any Tracer)?
   // NB: read and written on every change, only in place and never `inout` across a call to
   // unknown code, so the dynamic exclusivity check could never fire; unchecked, because that
-  // check runs on every change of every member (BENCHMARKS.md, binding.chainkit).
+  // check would run on every change of every member.
   @usableFromInline @exclusivity(unchecked) var members: ContiguousArray<MemberBox<G>>
   @usableFromInline @exclusivity(unchecked) var isPropagating = false
   /// The member the group is writing to right now.

@@ -3,6 +3,11 @@
 ///
 /// Subclasses adapt a ``Property`` (``PropertyMember``) or a ``Hook`` (``HookMember``) and hold
 /// it weakly: a binding never keeps its members alive.
+///
+/// NB: the fields a change reads and writes, here and in the subclasses, are
+/// `@exclusivity(unchecked)`: touched on every change of every member, on the main actor only and
+/// in place, never passed `inout` across a call to unknown code, so the dynamic exclusivity check
+/// could never fire.
 @MainActor
 @usableFromInline
 class MemberBox<G> {
@@ -11,8 +16,6 @@ class MemberBox<G> {
   /// Whether changes of the others are written to this member.
   @usableFromInline let receives: Bool
   /// Set once the member's property, hook or owner is gone; a dropped member is skipped.
-  // NB: this and `deferredValue` are read on every change, in place only: unchecked.
-  // NB: unchecked: without it `binding.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var isDropped = false
   /// Writes a value to this member: `apply(_:in:)`, or for a property member a closure made
   /// where the member was made, specialised for its types (see ``PropertyMember/make``).
@@ -23,7 +26,6 @@ class MemberBox<G> {
   @usableFromInline let write: @MainActor (MemberBox<G>, G, BindingGroup<G>) -> Bool
   /// A change that arrived while the binding was propagating, in the binding's type; it
   /// propagates once the change in progress is done.
-  // NB: unchecked: without it `binding.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var deferredValue: G?
 
   init(sends: Bool, receives: Bool) {
@@ -81,7 +83,6 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
   ///
   /// NB: not a weak reference, which would give every observer box a side table, and it is retained
   /// on every notification.
-  // NB: unchecked: without it `binding.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var observerID: ObjectIdentifier?
   /// The value this binding is writing to the property right now: its echo is not a change.
   @exclusivity(unchecked) @usableFromInline var writing: M?

@@ -29,8 +29,10 @@
 public final class Property<Value> {
   /// A human-readable name, used by traces.
   public let name: String
-  // NB: `@usableFromInline` with the setter `@inlinable`, so a client's write is specialised.
-  // NB: unchecked: without it `binding.chainkit` costs measurably more.
+  // NB: `storage`, `isNotifying` and `deferredOld` are `@exclusivity(unchecked)`: touched on
+  // every write, on the main actor only and in place, never passed `inout` across a call to
+  // unknown code, so the dynamic exclusivity check could never fire. `storage` is
+  // `@usableFromInline` with the setter `@inlinable`, so a client's write is specialised.
   @exclusivity(unchecked) @usableFromInline var storage: Value
   @usableFromInline let observers = ObserverList<Value, Value>()
   /// The bindings this property is a member of; notified after the observers.
@@ -38,7 +40,6 @@ public final class Property<Value> {
   /// `==` for an `Equatable` value, so an equal write stops; `nil` otherwise.
   @usableFromInline let isEqual: ((Value, Value) -> Bool)?
   /// Whether a notification round of this property is under way.
-  // NB: unchecked: without it `binding.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
   /// For a write made during a round: the value before it, to notify once the round is over.
   @exclusivity(unchecked) @usableFromInline var deferredOld: Value?

@@ -2,6 +2,10 @@
 ///
 /// It remembers the slot its last delivered value came from, so re-resolution after a topology
 /// change only calls it when the nearest provider is a different share (or there is none).
+///
+/// NB: the fields a delivery reads and writes are `@exclusivity(unchecked)`: touched for every
+/// subscriber of every share, on the main actor only and in place, never passed `inout` across a
+/// call to unknown code, so the dynamic exclusivity check could never fire.
 @MainActor
 @usableFromInline
 class DataSubscriber: AnyRegistration, SlotIndexed {
@@ -14,12 +18,10 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// for its value type (see ``DataSubscriberBox/make(keyID:core:body:)``).
   ///
   /// NB: a stored closure rather than an override: a generic class's overrides run
-  /// unspecialised and look up `Optional<Value>` metadata on every delivery, which
-  /// `share1000.chainkit` pays for each subscriber (see BENCHMARKS.md).
+  /// unspecialised and look up `Optional<Value>` metadata on every delivery, for every
+  /// subscriber.
   private let deliverBody: @MainActor (DataSubscriber, SharedSlot?) -> Void
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
-  // NB: this and `sourceVersion` are read and written on every delivery, in place only.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var source: SharedSlot? {
     didSet {
       if oldValue == nil, source != nil { ChainRuntime.main.data.resolvedCount += 1 }
@@ -27,7 +29,6 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
     }
   }
   /// The version of `source` when it was last delivered.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var sourceVersion: UInt64 = 0
   /// Whether a refused delivery left this subscriber behind the value it resolves to.
   @exclusivity(unchecked) @usableFromInline final var isBehind = false {

@@ -4,10 +4,8 @@
 final class NodeData: DeferredCompaction {
   // NB: `slots` and `subscribers` are read at every node a share walks, in place only and
   // never `inout` across a call to unknown code, so the dynamic exclusivity check could never
-  // fire; unchecked, because that check would run twice at every node of every share
-  // (`share1000.chainkit`; see BENCHMARKS.md).
+  // fire; unchecked, because that check would run twice at every node of every share.
   /// At most one slot per key id; few keys per node, so a linear scan beats hashing.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var slots: ContiguousArray<SharedSlot> = []
   @exclusivity(unchecked) var subscribers = SlotList<DataSubscriber>()
   private var compactionQueued = false

@@ -3,14 +3,15 @@
 /// A subscriber can tell whether its resolved value changed by comparing slot identity and
 /// version, without comparing (possibly non-`Equatable`) values: every `share` stores a new
 /// slot, or writes a constant into the node's constant slot and gives it a new version.
+///
+/// NB: `version` and a box's `constant` are `@exclusivity(unchecked)`: read on every delivery,
+/// on the main actor only and in place, never passed `inout` across a call, so the dynamic
+/// exclusivity check could never fire.
 @MainActor
 @usableFromInline
 class SharedSlot {
   let keyID: Int
   /// ``DataState/changeVersion`` when the slot was last stored.
-  ///
-  /// NB: read on every delivery, in place only: unchecked.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var version: UInt64 = 0
 
   init(keyID: Int) { self.keyID = keyID }
@@ -25,7 +26,6 @@ class SharedSlot {
 /// A slot holding a `Value`: a constant, or a closure evaluated on each read.
 @usableFromInline
 final class SharedSlotBox<Value>: SharedSlot {
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var constant: Value?
   @usableFromInline let compute: (@MainActor () -> Value)?
 

@@ -12,8 +12,8 @@ final class KeyedRegistrations: DeferredCompaction {
   /// does (paths and registrations refer to it unretained), so the core outlives it.
   @usableFromInline let coreReference: Unretained<NodeCore>
   // NB: unchecked: accessed in place only, never `inout` across a call that could reach them
-  // again, so the dynamic exclusivity check could never fire, and it costs more than the access
-  // in `bubble8.chainkit` (see BENCHMARKS.md).
+  // again, so the dynamic exclusivity check could never fire, and it would cost more than the
+  // access at every node a dispatch visits.
   @exclusivity(unchecked) @usableFromInline var listeners = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var interceptors = SlotList<Registration>()
   @exclusivity(unchecked) @usableFromInline var responders = SlotList<Registration>()

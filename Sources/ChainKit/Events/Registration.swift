@@ -22,8 +22,8 @@ class Registration: AnyRegistration, SlotIndexed {
   /// `keyID << 2 | capture << 1 | slow`, where `slow` is set for once and target-bound
   /// registrations and once removed: dispatch matches a live ordinary registration with one
   /// comparison and takes the careful path only when the low bit is set.
-  // NB: unchecked: the dynamic check costs more than the access, in `bubble8.chainkit` (see
-  // BENCHMARKS.md).
+  // NB: unchecked: read for every registration a dispatch reaches, in place only, so the
+  // dynamic exclusivity check could never fire and would cost more than the read itself.
   @exclusivity(unchecked) @usableFromInline final private(set) var matchWord: Int
   /// The key's registrations at the node this one sits in; valid while `isRemoved` is false,
   /// since a registration is vacated from its list (and so released) only once removed, and a

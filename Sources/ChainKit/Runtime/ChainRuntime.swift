@@ -15,8 +15,8 @@
 /// NB: the fields read on every operation are `@exclusivity(unchecked)`: they are only read or
 /// written in place, never passed `inout` across a call, so the dynamic exclusivity check of a
 /// class's stored property (which costs more than the access) could never fire. They are the
-/// fields every post reads: `bubble1.chainkit` (the door is entered, left and asked for
-/// refusals on every post) is the case where the check would show.
+/// fields every post reads (the door is entered, left and asked for refusals on every post), and
+/// the counters a mount, a share or a traced dispatch reads at every step.
 @MainActor
 @usableFromInline
 final class ChainRuntime {
@@ -26,7 +26,7 @@ final class ChainRuntime {
   // MARK: The door (ReentryGuard)
 
   // NB: the door's counters and the dispatch ids are read and written on every post and
-  // request: unchecked (`bubble1.chainkit`, `bubble8.request`).
+  // request: unchecked.
   /// How many operations are under way, nested ones included.
   @exclusivity(unchecked) @usableFromInline var depth = 0
   /// Set by the first refusal; every nested operation is refused until depth returns to 0.
@@ -40,8 +40,7 @@ final class ChainRuntime {
   var refusalUntraced = false
   /// Refusals (and other errors of nested work) not yet reported to every enclosing dispatch.
   var refusals: [ChainError] = []
-  /// `refusals.count`, read on every dispatch without touching the array (unchecked:
-  /// `bubble1.chainkit`).
+  /// `refusals.count`, read on every dispatch without touching the array.
   @exclusivity(unchecked) @usableFromInline var refusalCount = 0
   /// Lists walked while they changed, compacted once nothing walks them.
   var pendingCompactions: [any DeferredCompaction] = []
@@ -50,16 +49,16 @@ final class ChainRuntime {
 
   // MARK: Dispatch ids
 
-  /// The last dispatch id handed out (unchecked, as the id below: `bubble1.chainkit`).
+  /// The last dispatch id handed out.
   @exclusivity(unchecked) @usableFromInline var lastDispatchID: UInt64 = 0
   /// The id of the innermost event or request under way; 0 when none is.
   ///
-  /// A nested dispatch records it as its parent. Unchecked: `bubble1.chainkit`.
+  /// A nested dispatch records it as its parent.
   @exclusivity(unchecked) @usableFromInline var currentDispatchID: UInt64 = 0
 
   // MARK: Topology
 
-  /// The last stamp handed out (unchecked: read on every path check, `bubble64.afterMount`).
+  /// The last stamp handed out; read on every path check.
   ///
   /// Every change of what a path depends on takes a new one, so stamps order changes across
   /// every tree (``NodeCore/stamp``, ``PathCache``). Stamp 1 is the loose clock's first version;
@@ -79,7 +78,7 @@ final class ChainRuntime {
 
   // MARK: Data sharing
 
-  /// The data-sharing counters and scratch storage (unchecked: `share1000.chainkit`).
+  /// The data-sharing counters and scratch storage, read at every node of a share.
   @exclusivity(unchecked) var data = DataState()
 
   // MARK: Deferred work and pools
@@ -91,19 +90,21 @@ final class ChainRuntime {
   /// Whether an observed outermost dispatch is under way: its own record delivers
   /// `pendingActivities`.
   var outerWillDeliverActivities = false
-  /// Dispatch recorders not in use, linked through their `nextFree` (unchecked:
-  /// `bubble8.traced`).
+  /// Dispatch recorders not in use, linked through their `nextFree`.
   @exclusivity(unchecked) var freeRecorders: DispatchRecorder?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   ///
-  /// NB: read on every mount, unmount and share, in place only: unchecked
-  /// (`bubble64.mountOnly`).
+  /// Read on every mount, unmount and share.
   @exclusivity(unchecked) var installedTracers = 0
   /// The handoff of the remote request walking now (an `AsyncRequestHandoff` of its response
   /// type); `nil` outside one.
   var asyncRequestHandoff: AnyObject?
   /// The last binding id handed out.
   var lastBindingID: UInt64 = 0
+  #if CHAINKIT_INVARIANTS
+    /// Whether ``runIdleWork()`` is under way: the runtime is not settled until it returns.
+    var isSettling = false
+  #endif
 
   /// A runtime with nothing under way; ``main`` is the one ChainKit uses.
   init() {}

@@ -191,11 +191,31 @@ extension ChainRuntime {
     return body()
   }
 
-  /// Ends an operation; the outermost one settles deferred work.
+  /// Ends an operation; the outermost one settles deferred work, and in builds with
+  /// `CHAINKIT_INVARIANTS` checks that the runtime is left idle and settled.
   @inlinable @inline(__always)
   func leave() {
     depth -= 1
     if depth == 0, hasIdleWork { runIdleWork() }
+    #if CHAINKIT_INVARIANTS
+      if depth == 0 { checkSettled() }
+    #endif
+  }
+
+  /// Runs ``checkInvariants()`` once the outermost operation has returned and its deferred work
+  /// is settled; builds with `CHAINKIT_INVARIANTS` call it at the end of every top-level
+  /// operation, so every test exercises the runtime's invariants.
+  ///
+  /// NB: skipped while deferred work is being settled (an operation that work starts returns to
+  /// depth 0 with the rest still to settle; the settling operation checks once done) and while
+  /// an observed outermost dispatch still has its activities to deliver (the delivery checks
+  /// once done).
+  @usableFromInline
+  func checkSettled() {
+    #if CHAINKIT_INVARIANTS
+      guard depth == 0, !isSettling, !outerWillDeliverActivities else { return }
+      checkInvariants()
+    #endif
   }
 
   /// The refusals since `mark`: nested operations this one started that nested too deep.
@@ -244,6 +264,11 @@ extension ChainRuntime {
   /// Called when the outermost operation returns with work deferred.
   @usableFromInline
   func runIdleWork() {
+    #if CHAINKIT_INVARIANTS
+      let wasSettling = isSettling
+      isSettling = true
+      defer { isSettling = wasSettling }
+    #endif
     // NB: every step below may run user code (a deinit, a compaction's release) that starts
     // operations again; they run at depth 0, admitted, and run their own deferred work.
     // Activity observers run at the depth of the dispatch that caused them (see

@@ -64,6 +64,7 @@ enum ActivityDelivery {
     // What the observers left behind (their nested dispatches' activities, a runaway) is
     // settled here, as the outermost operation's leave would.
     if runtime.hasIdleWork, runtime.depth == 0 { runtime.runIdleWork() }
+    runtime.checkSettled()
   }
 
   /// Called by the guard when idle: delivers what no observed outer dispatch will.

@@ -29,7 +29,6 @@ final class DispatchRecorder: DispatchProbe {
   typealias PendingHop = RecordedHops.Hop
   private typealias Extra = RecordedHops.Extra
 
-  // NB: unchecked: without it `bubble8.traced` costs measurably more.
   @exclusivity(unchecked) private var id: UInt64 = 0
   @exclusivity(unchecked) private var parent: UInt64 = 0
   @exclusivity(unchecked) private var kind = DispatchRecord.Kind.event
@@ -52,7 +51,6 @@ final class DispatchRecorder: DispatchProbe {
     listeners: 0, errors: 0, stopped: false, prevented: false
   )
   /// The first walk position the next hop can be at.
-  // NB: unchecked: without it `bubble8.traced` costs measurably more.
   @exclusivity(unchecked) private var cursor = 0
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
@@ -60,7 +58,6 @@ final class DispatchRecorder: DispatchProbe {
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
   private weak var namesPath: PathCache?
-  // NB: unchecked: without it `bubble8.traced` costs measurably more.
   @exclusivity(unchecked) private var names: [String] = []
   @exclusivity(unchecked) private var nextFree: DispatchRecorder?
 

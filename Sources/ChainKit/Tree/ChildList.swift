@@ -24,8 +24,16 @@ struct ChildList {
   }
 
   /// Leaves a hole where `child` was.
+  ///
+  /// `index` is the slot the child records (``NodeCore/slotsInParents``); builds with
+  /// `CHAINKIT_INVARIANTS` trap if the child is not there, as every unmount and release finds
+  /// its slot through it.
   mutating func remove(_ child: NodeCore, at index: Int) {
-    guard index >= 0, index < entries.count, entries[index] === child else { return }
+    let found = index >= 0 && index < entries.count && entries[index] === child
+    #if CHAINKIT_INVARIANTS
+      precondition(found, "'\(child.name)': stale slot in a parent")
+    #endif
+    guard found else { return }
     entries[index] = nil
     holes += 1
   }

@@ -24,6 +24,10 @@ extension Node {
     {
       core.reresolveSharedData()
     }
+    #if CHAINKIT_INVARIANTS
+      core.checkOwnInvariants()
+      parent.core.checkOwnInvariants()
+    #endif
   }
 
   /// Removes `parent` from this node's parents; does nothing if it is not one.
@@ -37,6 +41,10 @@ extension Node {
     {
       core.reresolveSharedData(afterRemoval: true)
     }
+    #if CHAINKIT_INVARIANTS
+      core.checkOwnInvariants()
+      parent.core.checkOwnInvariants()
+    #endif
   }
 
   /// Removes every parent of this node.

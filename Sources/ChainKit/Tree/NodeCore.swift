@@ -5,6 +5,11 @@
 /// when a node deinitializes, its core unlinks itself at once. Dispatch holds the cores of the
 /// path it walks, so every node on a path stays valid until the dispatch ends, even if a listener
 /// releases its owner.
+///
+/// NB: the fields read at every node of a walk (a post's path check, a share's descent) are
+/// `@exclusivity(unchecked)`: they are touched on the main actor only, in place, and never passed
+/// `inout` across a call to unknown code, so the dynamic exclusivity check on a class's stored
+/// property could never fire, and would cost a call at every node of every walk.
 @MainActor
 @usableFromInline
 final class NodeCore {
@@ -19,14 +24,9 @@ final class NodeCore {
   private var ownerReference: Unretained<Node>?
   private(set) var isAlive = true
 
-  // NB: `parents`, `children` and `data` are read at every node a share walks, each read a
-  // dynamic exclusivity check; main-actor only and accessed in place, never `inout` across a
-  // call to unknown code, so the check could never fire: unchecked.
   /// The parents, in mount order, and this node's index in each one's ``children``.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var parents: ContiguousArray<NodeCore> = []
   var slotsInParents: ContiguousArray<Int> = []
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var children = ChildList()
 
   /// The registrations, one entry per key ever registered here (never dropped while alive).
@@ -37,7 +37,6 @@ final class NodeCore {
   /// The activity observers of this node (``Node/observeActivity(_:)``).
   var observers: [ActivityObserver] = []
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.
-  // NB: unchecked: without it `share1000.chainkit` costs measurably more.
   @exclusivity(unchecked) var data: NodeData?
 
   /// The runtime this node belongs to: a dispatch from this node reads it once, here.
@@ -48,7 +47,6 @@ final class NodeCore {
   /// through this node depends on: its parents, its tracers and observers, its keys, its release.
   ///
   /// A cached path through it is current while this is what it was when the path was computed.
-  // NB: unchecked: without it `bubble8.chainkit` costs measurably more.
   @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = 1
   @exclusivity(unchecked) @usableFromInline var cachedPath = PathCache.empty
   /// The clock of this node's tree, or one merged into it (see ``TopologyClock``).
@@ -111,6 +109,9 @@ final class NodeCore {
   /// NB: the node leaves every path first, before anything that can run user code (releasing a
   /// registration runs the deinit of what its closure captured, which may post): code that runs
   /// inside the release already sees a tree without this node.
+  ///
+  /// Builds with `CHAINKIT_INVARIANTS` then check this node and the nodes it was linked to, as
+  /// a mount and an unmount check the two nodes they link.
   func retire() {
     // Children lose whatever this node shared; they re-resolve once it has left.
     // Only children that could lose a value they resolve through this node (it or an ancestor
@@ -123,6 +124,10 @@ final class NodeCore {
       ? (runtime.data.subscriberCount > 0 ? children.live : [])
       : runtime.data.resolvedCount > 0
         ? children.live.filter { $0.linkMayChangeSharedData(parent: self) } : []
+    #if CHAINKIT_INVARIANTS
+      // The nodes this release unlinks, checked once it is done.
+      let unlinked = Array(parents) + children.live
+    #endif
     isAlive = false
     while let parent = parents.last { unlink(from: parent) }
     for child in children.removeAll() { child.forgetParent(self) }
@@ -139,6 +144,10 @@ final class NodeCore {
     data?.retire()
     Self.extendLifetime(of: (detachedTracers, detachedObservers))
     for orphan in dataOrphans { orphan.reresolveSharedData(afterRemoval: true) }
+    #if CHAINKIT_INVARIANTS
+      checkInvariants()
+      for core in unlinked { core.checkOwnInvariants() }
+    #endif
   }
 
   /// Keeps `value` alive until this call.
@@ -153,13 +162,36 @@ final class NodeCore {
 
   /// Traps with a message if an invariant of this node's links, registrations or cached path
   /// does not hold.
+  ///
+  /// ``checkOwnInvariants()`` is the part of it that does not walk the children or the cached
+  /// path.
   func checkInvariants() {
+    #if CHAINKIT_INVARIANTS
+      checkOwnInvariants()
+      children.checkInvariants(owner: self)
+      if cachedVersion == clock.resolved.version, isAlive {
+        cachedPath.checkInvariants(owner: self)
+      }
+    #endif
+  }
+
+  /// Traps with a message if an invariant of this node's links up, registrations, shared data or
+  /// tree clock does not hold: what a mount, an unmount or a release can break at the nodes it
+  /// links or unlinks, which builds with `CHAINKIT_INVARIANTS` check after each one.
+  ///
+  /// NB: it leaves out the children and the cached path, which ``checkInvariants()`` walks: their
+  /// size is that of the tree around the node (all the children of a wide node, every ancestor
+  /// of a deep one), so checking them after every link would make building or tearing down a
+  /// tree quadratic. What it reads grows with the node's own parents and registrations only.
+  func checkOwnInvariants() {
     #if CHAINKIT_INVARIANTS
       precondition(parents.count == slotsInParents.count, "'\(name)': parents and slots disagree")
       for (parent, slot) in zip(parents, slotsInParents) {
-        precondition(parent.children.entries[slot] === self, "'\(name)': stale slot in a parent")
+        precondition(
+          parent.children.entries.indices.contains(slot)
+            && parent.children.entries[slot] === self,
+          "'\(name)': stale slot in parent '\(parent.name)'")
       }
-      children.checkInvariants(owner: self)
       for (index, registrations) in keyed.enumerated() {
         precondition(keyedIndex[registrations.keyID] == index, "'\(name)': key index out of step")
         precondition(registrations.core === self, "'\(name)': another node's registrations")
@@ -176,9 +208,6 @@ final class NodeCore {
       }
       if tree === runtime.looseClock {
         precondition(parents.isEmpty && children.isEmpty, "'\(name)': linked on the loose clock")
-      }
-      if cachedVersion == tree.version, isAlive {
-        cachedPath.checkInvariants(owner: self)
       }
     #endif
   }

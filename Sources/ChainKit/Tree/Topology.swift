@@ -19,18 +19,18 @@
 /// Invariant: a node and each of its parents resolve to the same clock, so a change of a node
 /// moves the clock of every node whose path contains it. A node on the runtime's
 /// ``ChainRuntime/looseClock`` has never been linked.
+///
+/// NB: both fields are `@exclusivity(unchecked)`: read on every path check and every mount, on
+/// the main actor only and in place, never passed `inout` across a call, so the dynamic check
+/// could never fire.
 @MainActor
 @usableFromInline
 final class TopologyClock {
   /// The stamp of the last change in this tree; only ever set to a fresh stamp, so a node never
   /// mistakes another clock's version, or an older one, for its cache's.
-  ///
-  /// Unchecked: read on every post's path check (`bubble8.chainkit`).
   @exclusivity(unchecked) @usableFromInline var version: UInt64
   /// The clock this one was merged into when its tree was mounted in another; `nil` while this
   /// is the tree's clock.
-  ///
-  /// NB: read on every mount and unmount, in place only: unchecked (`bubble64.mountOnly`).
   @exclusivity(unchecked) private(set) var mergedInto: TopologyClock?
 
   init(version: UInt64) { self.version = version }

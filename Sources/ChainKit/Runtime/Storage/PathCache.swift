@@ -37,13 +37,12 @@ final class PathCache {
   /// The key posted last along this path and its hits: a repeated post finds them with one
   /// comparison and no reference counting (the hits are owned by `hitsByKey`).
   // NB: unchecked: read on every post and written only by `findHits(for:)`, never across a call
-  // to unknown code, so the dynamic exclusivity check could never fire; it pays in
-  // `bubble8.chainkit`.
+  // to unknown code, so the dynamic exclusivity check could never fire.
   @exclusivity(unchecked) @usableFromInline var lastKeyID = -1
   @exclusivity(unchecked) @usableFromInline var lastEntries = UnsafeMutableBufferPointer<PathHit>(
     start: nil, count: 0)
   /// ``PathHits/capturesAbove`` of the key posted last.
-  // NB: unchecked, as `lastKeyID` (`bubble8.chainkit`).
+  // NB: unchecked, as `lastKeyID`.
   @exclusivity(unchecked) @usableFromInline var lastCapturesAbove = false
   /// The hits of every key posted along this path.
   ///
