@@ -34,6 +34,10 @@ struct ExportCommand: ParsableCommand {
   var output: String?
 
   func run() throws {
+    // NB: Foundation reports a directory only as an unknown read or write error.
+    for path in [trace, output].compactMap({ $0 }) where Self.isDirectory(path) {
+      fail("\(path): it is a directory")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: trace))
@@ -61,13 +65,27 @@ struct ExportCommand: ParsableCommand {
     }
   }
 
-  /// The system's words for a file error, without Foundation's wrapping.
+  private static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// A file error in a few words ("no such file", "permission denied"), without Foundation's
+  /// sentence around it.
   private static func reason(_ error: any Error) -> String {
+    if let error = error as? CocoaError {
+      switch error.code {
+      case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+      case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+      case .fileWriteVolumeReadOnly: return "read-only file system"
+      case .fileWriteOutOfSpace: return "no space left on the device"
+      default: break
+      }
+    }
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue))
+    if let underlying, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
     }
     return (error as NSError).localizedDescription
   }

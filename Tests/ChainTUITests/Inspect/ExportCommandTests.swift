@@ -88,8 +88,12 @@ struct ExportCommandTests {
     let missing = try run(["export", "/no/such/trace.jsonl"])
     #expect(missing.status == 1)
     #expect(
-      missing.error.hasPrefix("chaintui export: /no/such/trace.jsonl: cannot read"),
-      "\(missing.error)")
+      missing.error == "chaintui export: /no/such/trace.jsonl: cannot read the file: no such file\n"
+    )
+    let folder = FileManager.default.temporaryDirectory.path
+    let directory = try run(["export", "/no/such/trace.jsonl", "-o", folder])
+    #expect(directory.status == 1)
+    #expect(directory.error == "chaintui export: \(folder): it is a directory\n")
     let format = try run(["export", "/no/such/trace.jsonl", "--format", "svg"])
     #expect(format.status != 0)
     #expect(format.error.contains("svg"), "\(format.error)")
