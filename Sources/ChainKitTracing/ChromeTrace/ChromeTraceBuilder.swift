@@ -4,14 +4,22 @@ import Foundation
 /// Collects the Chrome trace events of a ChainKit trace, line by line: the process and track
 /// of each record, and the metadata that names them.
 struct ChromeTraceBuilder {
-  /// The current session's process id, from 1.
-  private(set) var pid = 1
-  /// The current process's tracks and their thread ids, in order of first use.
-  private var tracks: [ChromeTraceTrack: Int] = [:]
-  /// Whether the current process has its `process_name` yet.
-  private var processNamed = false
-  /// Whether the current process has any event yet: a `session` line after one starts the next.
-  private var processUsed = false
+  /// What makes a process: a scope (a scene, a program) within a traced session.
+  ///
+  /// Node names are unique within one tree only, so two scenes of one trace never share a track.
+  private struct ProcessKey: Hashable {
+    var session: Int
+    var scope: String
+  }
+
+  /// The process of the line being added, from 1.
+  private(set) var pid = 0
+  /// Each process's id, in order of first use.
+  private var processes: [ProcessKey: Int] = [:]
+  /// Each process's tracks and their thread ids, in order of first use.
+  private var tracks: [Int: [ChromeTraceTrack: Int]] = [:]
+  /// The session being read: its `session` line, and how many came before it.
+  private var session: (index: Int, line: TraceSession?) = (0, nil)
   /// The metadata events, written before the others so every track is named when it is read.
   private(set) var metadata: [ChromeTraceEvent] = []
   /// Every other event, in the order the lines came.
@@ -20,16 +28,15 @@ struct ChromeTraceBuilder {
   /// Adds the events of one trace line.
   mutating func add(_ line: TraceLine) {
     switch line.body {
-    case .session(let session):
-      if processUsed || processNamed { startProcess() }
-      nameProcess("\(session.program) (pid \(session.pid))")
+    case .session(let started):
+      session = (session.index + 1, started)
     case .dropped(let count):
-      nameProcessIfNeeded(scope: line.scope)
+      enterProcess(scope: line.scope)
       instant(
         "dropped \(count) records", on: .stream, at: line.time,
         args: ["count": .number(UInt64(max(count, 0)))])
     case .record(let record):
-      nameProcessIfNeeded(scope: line.scope)
+      enterProcess(scope: line.scope)
       add(record, at: line.time, scope: line.scope)
     }
   }
@@ -49,9 +56,10 @@ struct ChromeTraceBuilder {
 
   /// The thread id of `track` in the current process, naming the track the first time.
   mutating func tid(_ track: ChromeTraceTrack) -> Int {
-    if let tid = tracks[track] { return tid }
-    let tid = track == .stream ? 0 : tracks.keys.filter { $0 != .stream }.count + 1
-    tracks[track] = tid
+    if let tid = tracks[pid]?[track] { return tid }
+    let known = tracks[pid, default: [:]]
+    let tid = track == .stream ? 0 : known.keys.filter { $0 != .stream }.count + 1
+    tracks[pid, default: [:]][track] = tid
     metadata.append(
       ChromeTraceEvent(
         name: "thread_name", ph: "M", ts: 0, pid: pid, tid: tid,
@@ -65,7 +73,6 @@ struct ChromeTraceBuilder {
 
   /// Adds an event of the current process.
   mutating func append(_ event: ChromeTraceEvent) {
-    processUsed = true
     events.append(event)
   }
 
@@ -86,19 +93,27 @@ struct ChromeTraceBuilder {
     Double(nanoseconds) / 1_000
   }
 
-  private mutating func startProcess() {
-    pid += 1
-    tracks = [:]
-    processNamed = false
-    processUsed = false
-  }
-
-  private mutating func nameProcessIfNeeded(scope: String) {
-    if !processNamed { nameProcess(scope.isEmpty ? "ChainKit trace" : scope) }
-  }
-
-  private mutating func nameProcess(_ name: String) {
-    processNamed = true
+  /// Makes the process of `scope` in the current session the current one.
+  ///
+  /// The first time, it is named after the scope, and the program and its process id when a
+  /// `session` line said them. The stream's own lines have no scope: they belong to the
+  /// program's.
+  private mutating func enterProcess(scope: String) {
+    let program = session.line?.program
+    let scope = scope.isEmpty ? program ?? "" : scope
+    let key = ProcessKey(session: session.index, scope: scope)
+    if let known = processes[key] {
+      pid = known
+      return
+    }
+    pid = processes.count + 1
+    processes[key] = pid
+    var name = scope.isEmpty ? "ChainKit trace" : scope
+    if let started = session.line {
+      name =
+        started.program == scope
+        ? "\(scope) (pid \(started.pid))" : "\(name) in \(started.program) (pid \(started.pid))"
+    }
     metadata.append(
       ChromeTraceEvent(
         name: "process_name", ph: "M", ts: 0, pid: pid, tid: 0, args: ["name": .text(name)]))

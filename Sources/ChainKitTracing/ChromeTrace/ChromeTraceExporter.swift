@@ -4,9 +4,11 @@ public import Foundation
 /// Converts a ChainKit trace to Chrome's Trace Event format, which Perfetto
 /// (ui.perfetto.dev) and `chrome://tracing` open.
 ///
-/// Each traced session (a ``TraceStream`` connection, or a file without a `session` line) is a
-/// process, named after the program; each node, bus and binding group is a track (a thread, in
-/// the format's words) of it, named after the node. On those tracks:
+/// Each scope of each traced session (a ``TraceStream`` connection, or a file without a
+/// `session` line) is a process, named after the scope and the program: a program writes one
+/// scope, the explorer one per scene, whose node names may repeat. Each node, bus and binding
+/// group is a track (a thread, in the format's words) of it, named after the node. On those
+/// tracks:
 ///
 /// - a posted event is a slice on its target's track, as long as the dispatch took, named
 ///   after its key;

@@ -133,6 +133,39 @@ struct ChromeTraceExporterTests {
     #expect(try String(contentsOf: chromeFile, encoding: .utf8) == Self.golden)
   }
 
+  @Test(
+    "each scope of each session is a process of its own, so equal node names never share a track")
+  func scopesAndSessionsAreProcesses() throws {
+    let lines = [
+      TraceLine(
+        time: 1, scope: "router",
+        .record(.mount(MountRecord(node: "root", parent: "app", reason: .mounted)))),
+      TraceLine(
+        time: 2, scope: "domino",
+        .record(.mount(MountRecord(node: "root", parent: "app", reason: .mounted)))),
+      TraceLine(time: 3, scope: "", .session(TraceSession(program: "demo", pid: 77, capacity: 8))),
+      TraceLine(
+        time: 4, scope: "demo",
+        .record(.mount(MountRecord(node: "root", parent: "app", reason: .mounted)))),
+      TraceLine(time: 5, scope: "", .dropped(count: 2)),
+    ]
+    let events = try ChromeTraceFormat.events(of: ChromeTraceExporter().export(lines))
+    #expect(ChromeTraceFormat.problems(in: events) == [])
+    let processes = events.filter { $0["name"] as? String == "process_name" }
+      .map {
+        "\($0["pid"] as? Int ?? 0) \(($0["args"] as? [String: Any])?["name"] as? String ?? "")"
+      }
+    #expect(processes == ["1 router", "2 domino", "3 demo (pid 77)"])
+    let mounts = events.filter { $0["name"] as? String == "mounted under app" }.map {
+      $0["pid"] as? Int
+    }
+    #expect(mounts == [1, 2, 3])
+    let dropped = events.filter { $0["name"] as? String == "dropped 2 records" }.map {
+      $0["pid"] as? Int
+    }
+    #expect(dropped == [3])
+  }
+
   @Test("a line that is not of the schema is named by its number")
   func badLineIsLocated() {
     let trace =
