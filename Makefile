@@ -8,9 +8,14 @@ DOCS_DIR    ?= .build/docs
 # Where `make run` keeps the build's output; the tests name a file of their own, so that runs
 # side by side (theirs, or a user's in the same clone) never read each other's log.
 RUN_LOG     ?= .build-run-log.txt
+# `make install`: where chaintui goes ($(PREFIX)/bin) and which build (debug or release).
+PREFIX      ?= $(HOME)/.local
+CONFIG      ?= debug
+# `make run`'s progress line: auto (drawn when standard error is a terminal), line or plain.
+RUN_PROGRESS ?= auto
 export LANG ?= C.UTF-8
 
-.PHONY: all setup build run scripts examples test test-unit test-tsan test-asan fuzz lint format bench bench-publish bench-callgrind docs clean
+.PHONY: all setup build run install scripts examples test test-unit test-tsan test-asan fuzz lint format bench bench-publish bench-callgrind docs clean
 
 all: build
 
@@ -25,13 +30,15 @@ build: setup
 	  if grep -E "warning:" .build-log.txt; then echo "error: the build printed warnings" >&2; exit 1; fi
 
 ## run: start the interactive explorer.
-# The build's progress (and SwiftPM's fetch lines on a fresh clone) goes to a log, shown only
-# when the build fails, so the explorer is the first thing on the screen.
+# The build's output goes to RUN_LOG, shown only when the build fails, so the explorer is the
+# first thing on the screen; meanwhile one line shows the latest build step. scripts/run.sh
+# turns Ctrl-C (during the build or in the explorer) into a clean exit.
 run: setup
-	@echo "building chaintui (the first time also swift-syntax, for the @ChainEvents macro:" \
-	  "about 7 min of CPU, 4 to 7 min on 2 idle cores; later builds: seconds)..." >&2
-	@$(SWIFT) build --product chaintui >"$(RUN_LOG)" 2>&1 || { cat "$(RUN_LOG)" >&2; exit 1; }
-	@$$($(SWIFT) build --show-bin-path)/chaintui $(ARGS)
+	@SWIFT="$(SWIFT)" RUN_LOG="$(RUN_LOG)" RUN_PROGRESS="$(RUN_PROGRESS)" bash scripts/run.sh $(ARGS)
+
+## install: build chaintui and copy it to $(PREFIX)/bin (PREFIX=~/.local, CONFIG=debug|release).
+install: setup
+	@SWIFT="$(SWIFT)" PREFIX="$(PREFIX)" CONFIG="$(CONFIG)" bash scripts/install.sh
 
 ## scripts: run the explorer's scripts headlessly (`make scripts ARGS=--update-snapshots`).
 scripts: setup

@@ -23,9 +23,13 @@ struct ChainTUICommand: AsyncParsableCommand {
 
       `chaintui script FILE...` runs scripts headlessly; `chaintui check FILE...` checks \
       tree files. `chaintui inspect FILE [--follow]` or `chaintui inspect --listen SOCKET` \
-      shows a ChainKit program's trace the same way.
+      shows a ChainKit program's trace the same way; `chaintui export FILE --format chrome \
+      -o OUT.json` converts a trace for Perfetto and chrome://tracing.
       """,
-    subcommands: [RunCommand.self, ScriptCommand.self, CheckCommand.self, InspectCommand.self],
+    subcommands: [
+      RunCommand.self, ScriptCommand.self, CheckCommand.self, InspectCommand.self,
+      ExportCommand.self,
+    ],
     defaultSubcommand: RunCommand.self
   )
 }

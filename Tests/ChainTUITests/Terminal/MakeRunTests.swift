@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `make run` shows the explorer first: SwiftPM's fetch and build lines stay in a log unless
-/// the build fails.
+/// the build fails, one line shows the latest build step meanwhile, and Ctrl-C ends it without
+/// an error from make.
 @Suite("make run")
 struct MakeRunTests {
   static let root = URL(filePath: #filePath)
@@ -15,7 +16,9 @@ struct MakeRunTests {
   ///
   /// The build's log goes to a file of this run's own (`RUN_LOG`): the tests of this suite run
   /// side by side, and with the clone's one log one run's `cat` could show the other's build.
-  func makeRun(buildStatus: Int) throws -> (output: String, status: Int32, log: String) {
+  func makeRun(buildStatus: Int, progress: String = "auto") throws -> (
+    output: String, status: Int32, log: String
+  ) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("make-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,7 +44,7 @@ struct MakeRunTests {
     let log = directory.appendingPathComponent("run-log.txt")
     let run = try runProcess([
       "make", "-s", "-C", Self.root.path, "run", "SWIFT=/bin/sh \(fakeSwift.path)",
-      "RUN_LOG=\(log.path)", "ARGS=APP",
+      "RUN_LOG=\(log.path)", "RUN_PROGRESS=\(progress)", "ARGS=APP",
     ])
     return (run.output, run.status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
   }
@@ -69,5 +72,16 @@ struct MakeRunTests {
     #expect(run.status != 0)
     #expect(run.output.contains("error: the build broke"))
     #expect(!run.output.contains("APP"))
+  }
+
+  @Test("with a progress line, each build step is drawn over the last on one line")
+  func progressOnOneLine() throws {
+    let run = try makeRun(buildStatus: 0, progress: "line")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("\r\u{1B}[K[12/80] Compiling ChainKit Node.swift"), "\(run.output)")
+    #expect(!run.output.contains("Compiling ChainKit Node.swift\n"), "\(run.output)")
+    #expect(!run.output.contains("Fetching"), "\(run.output)")
+    #expect(run.output.contains("APP"))
+    #expect(run.log.contains("Fetching https://github.com/apple/swift-argument-parser from cache"))
   }
 }
