@@ -1,5 +1,6 @@
-/// The command palette (Ctrl-P or `:`): one list of every panel of every scene, the scenes and
-/// the commands, each with its key, narrowed by typing; enter jumps to the row or runs it.
+/// The command palette (Ctrl-P or `:`): one list of every panel of every scene, the scenes, the
+/// commands, each with its key, and the scene's recent inspector records, narrowed by typing;
+/// enter jumps to the row or runs it.
 extension App {
   /// The commands the palette lists besides panels and scenes: the global keys, then the
   /// inspector's, as the help names them.
@@ -19,8 +20,13 @@ extension App {
     ("inspector: pause or follow", .inspector(.character("p"))),
   ]
 
+  /// The most inspector records the palette lists, newest first: enough to find a recent one by
+  /// its event's name, few enough to rank on every key.
+  static let paletteRecordLimit = 100
+
   /// Every row the palette can show, before a query narrows them: the panels of the scene on
-  /// screen, the scenes, the focused panel's keys, the commands, then the other scenes' panels.
+  /// screen, the scenes, the focused panel's keys, the commands, the other scenes' panels, then
+  /// the scene's newest inspector records (as the inspector's filter shows them).
   var paletteItems: [PaletteItem] {
     func panels(of index: Int) -> [PaletteItem] {
       let scene = scenes[index]
@@ -66,6 +72,16 @@ extension App {
           action: command.action))
     }
     for index in scenes.indices where index != sceneIndex { items += panels(of: index) }
+    let entries = inspectorEntries
+    let rowText = tracers[sceneIndex].rowText
+    for position in entries.indices.reversed().prefix(Self.paletteRecordLimit) {
+      let item = entries[position].item
+      let label =
+        item.dispatch.map { rowText.text(for: $0).header } ?? " " + item.summary
+      let text = String(label.drop { $0 == " " })
+      items.append(
+        PaletteItem(kind: "record", label: text, key: "", text: text, action: .record(item.seq)))
+    }
     return items
   }
 
@@ -141,6 +157,9 @@ extension App {
     case .inspector(let key):
       if !modes.has(.inspector) { modes.apply(.open(.inspector)) }
       route(key)
+    case .record(let seq):
+      if !modes.has(.inspector) { modes.apply(.open(.inspector)) }
+      inspector.selectedID = seq
     }
   }
 }

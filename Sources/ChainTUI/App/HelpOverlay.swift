@@ -118,8 +118,8 @@ struct HelpOverlay {
     }
     lines.append(
       StyledLine(
-        "  palette      type to narrow, up/down select, enter jumps to a panel or scene or runs"
-          + " the command; esc or Ctrl-P closes it"))
+        "  palette      type to narrow, up/down select, enter jumps to a panel, scene or record"
+          + " or runs the command; esc or Ctrl-P closes it"))
     if !taken(.character("/")) {
       lines.append(
         StyledLine(

@@ -1,5 +1,5 @@
-/// One row of the command palette: a panel, a scene or a command, with the key that does the
-/// same without the palette.
+/// One row of the command palette: a panel, a scene, a command or an inspector record, with the
+/// key that does the same without the palette.
 struct PaletteItem: Equatable, Sendable {
   /// What choosing the row does.
   enum Action: Equatable, Sendable {
@@ -11,9 +11,11 @@ struct PaletteItem: Equatable, Sendable {
     case key(Key)
     /// Opens the inspector if it is closed, then does what the key does in it.
     case inspector(Key)
+    /// Opens the inspector on the record with this number.
+    case record(UInt64)
   }
 
-  /// The row's kind as the palette shows it: "panel", "scene" or "command".
+  /// The row's kind as the palette shows it: "panel", "scene", "key", "command" or "record".
   let kind: String
   /// What the row names: a panel's title and name, a scene's title, what a command does.
   let label: String

@@ -137,6 +137,29 @@ struct PaletteTests {
     #expect(app.inspector.isVisible)
   }
 
+  @Test("a record of the inspector: found by its event's name, enter opens the inspector on it")
+  func records() throws {
+    let app = AppTest.app(scene: "router")
+    let driver = HeadlessDriver(app: app)
+    driver.feed(bytes: Array("ls".utf8))
+    let records = app.paletteItems.filter { $0.kind == "record" }
+    try #require(records.count >= 2, "\(app.paletteItems.map(\.label))")
+    // Newest first: the share came after the like.
+    #expect(records[0].label.contains("shareTapped"), "\(records.map(\.label))")
+    driver.feed(bytes: Array(":likeTapped".utf8))
+    let like = try #require(app.paletteMatches.first { $0.kind == "record" })
+    guard case .record(let seq) = like.action else {
+      Issue.record("not a record: \(like)")
+      return
+    }
+    let index = try #require(app.paletteMatches.firstIndex(of: like))
+    driver.feed(bytes: Array(repeating: Array("\u{1B}[B".utf8), count: index).flatMap { $0 })
+    driver.feed(bytes: [0x0D])
+    #expect(app.inspector.isVisible)
+    #expect(app.inspector.selectedID == seq)
+    #expect(app.modes.top == .inspector)
+  }
+
   @Test("up and down move the selection within the rows; typing selects the best row again")
   func selection() {
     let (app, driver) = driver()
