@@ -31,7 +31,7 @@ extension App {
 
   /// Gives a key to the mode on top, the focused panel, the inspector and the global keys, in
   /// that order.
-  private func route(_ key: Key) {
+  func route(_ key: Key) {
     // F1-F6 switch scenes from anywhere: help, the filter field, a panel that binds them.
     if case .f(let number) = key {
       switchScene(to: number - 1, key: key)
@@ -44,6 +44,12 @@ extension App {
     case .filter(typing: true):
       editFilter(key)
       return
+    case .palette:
+      paletteKey(key)
+      return
+    case .search(_, _, typing: true, _):
+      editSearch(key)
+      return
     default:
       break
     }
@@ -55,6 +61,8 @@ extension App {
       wheel(up: up, at: Point(x: x, y: y))
       return
     }
+    // The search's keys come before the panel's, so a panel cannot hide them while it is open.
+    if searchKey(key) { return }
     // A text field's keys act only while it is being typed into; otherwise digits switch scenes.
     if let panel = focusedPanel, !focusedPanelIsField || modes.has(.field),
       let binding = panel.keys.first(where: { $0.matches(key) })
@@ -108,6 +116,8 @@ extension App {
     switch key {
     case .character("q"): quit()
     case .character("?"): modes.apply(.open(.help(scroll: 0)))
+    case .ctrl("p"), .character(":"): modes.apply(.open(.palette(query: "", selection: 0)))
+    case .character("/"): openSearch()
     case .character("i"):
       modes.apply(modes.has(.inspector) ? .close(.inspector) : .open(.inspector))
     case .character(let digit) where digit.isASCII && digit.isNumber:

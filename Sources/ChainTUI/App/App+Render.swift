@@ -20,6 +20,11 @@ extension App {
     if !sceneArea.isEmpty {
       var renderer = PanelRenderer(
         theme: theme, focused: focusedPanel, showsTimestamps: showsTimestamps)
+      if let search = searchState {
+        renderer.search = (
+          ObjectIdentifier(search.panel), search.search, search.current.map { search.matches[$0] }
+        )
+      }
       if let zoomed = zoomedPanel {
         renderer.drawZoomed(zoomed, in: sceneArea, into: &grid)
       } else {
@@ -45,6 +50,7 @@ extension App {
     }
     drawCachedStatus(into: &grid, row: rows[2], theme: theme)
     if showsHelp { helpOverlay.draw(into: &grid) }
+    paletteOverlay?.draw(into: &grid)
     return grid
   }
 
@@ -142,9 +148,10 @@ extension App {
   }
 
   /// The focused panel's key hints as the status line lists them ("l like"); none while keys go
-  /// into the inspector's filter, and `enter` alone while a text field's keys wait for its mode.
+  /// into a mode's text (the filter, the palette, a search's query) or a search is open (the line
+  /// shows its count and keys), and `enter` alone while a text field's keys wait for its mode.
   var statusHints: [String] {
-    guard let panel = focusedPanel, !modes.isTypingFilter else { return [] }
+    guard let panel = focusedPanel, !modes.isTyping, !modes.has(.search) else { return [] }
     let hints = panel.keys.map { "\($0.displayName) \($0.label)" }
     return focusedPanelIsField && !modes.has(.field) ? ["enter type here"] : hints
   }
@@ -158,6 +165,8 @@ extension App {
     case .zoom: return zoomText
     case .why(let panel): return "why: \(panel)"
     case .filter(typing: true): return "typing the inspector's filter"
+    case .palette: return "palette: \(paletteMatches.count) of \(paletteItems.count)"
+    case .search: return searchText
     default: return nil
     }
   }
@@ -180,6 +189,15 @@ extension App {
     case .filter(typing: true): return [" enter done  esc clear "]
     case .filter(typing: false): return [" / edit filter  esc clear it ", " esc clear "]
     case .help: return [" up/down scroll  esc close help ", " esc close "]
+    case .palette:
+      return [" type to find  up/down select  enter go  esc close ", " enter go  esc close "]
+    case .search(_, _, typing: true, _):
+      return [" enter keep  esc end search ", " enter keep  esc end ", " esc end "]
+    case .search:
+      return [
+        " . next match  , previous  / edit  esc end search ", " . next , prev  esc end ",
+        " . next , prev  esc ", " esc end ",
+      ]
     }
   }
 }

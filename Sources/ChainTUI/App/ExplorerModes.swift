@@ -4,8 +4,8 @@
 /// The bottom of the stack is ``Mode/browse``, never popped. Esc pops the top, so every mode ends
 /// on Esc, back to the one it was opened over; a scene switch ends every mode; a new dispatch ends
 /// a replay (its marks give way to the new one's); a focus change ends a replay and the text
-/// field (a field newly focused starts its own). Help and the filter open over what is on screen;
-/// the other modes replace what is open above the inspector.
+/// field (a field newly focused starts its own) and a search. Help, the palette, a search and the
+/// filter open over what is on screen; the other modes replace what is open above the inspector.
 struct ExplorerModes: Equatable, Sendable {
   /// One mode.
   enum Mode: Equatable, Hashable, Sendable {
@@ -25,6 +25,11 @@ struct ExplorerModes: Equatable, Sendable {
     case filter(typing: Bool)
     /// The help overlay, scrolled by a number of wrapped lines.
     case help(scroll: Int)
+    /// The command palette: what is typed, and the selected row of its matches.
+    case palette(query: String, selection: Int)
+    /// A search in a panel's log (the zoomed or the focused one); `typing` while keys go into
+    /// the query, `match` the current match among them, oldest first.
+    case search(panel: String, query: String, typing: Bool, match: Int)
 
     /// The mode's kind, without its data: what the stack holds at most once.
     var kind: Kind {
@@ -37,13 +42,15 @@ struct ExplorerModes: Equatable, Sendable {
       case .why: .why
       case .filter: .filter
       case .help: .help
+      case .palette: .palette
+      case .search: .search
       }
     }
   }
 
   /// A mode's kind, without its data.
   enum Kind: CaseIterable, Sendable {
-    case browse, field, replay, zoom, inspector, why, filter, help
+    case browse, field, replay, zoom, inspector, why, filter, help, palette, search
   }
 
   /// What changes the modes.
@@ -89,6 +96,8 @@ struct ExplorerModes: Equatable, Sendable {
     case .dispatched:
       next.truncate(at: .replay)
     case .focusMoved(let field):
+      // A search belongs to the panel it searches.
+      next.truncate(at: .search)
       next.truncate(at: .replay)
       next.truncate(at: .field)
       if field, !next.has(.help), !next.isTypingFilter { next.stack.append(.field) }
@@ -106,6 +115,15 @@ struct ExplorerModes: Equatable, Sendable {
   /// Whether keys go into the inspector's filter.
   var isTypingFilter: Bool { top == .filter(typing: true) }
 
+  /// Whether keys go into a text of a mode (the filter, the palette, a search's query) rather
+  /// than to the panel keys the status line would list.
+  var isTyping: Bool {
+    switch top {
+    case .filter(typing: true), .palette, .search(_, _, typing: true, _): true
+    default: false
+    }
+  }
+
   /// Removes the mode of a kind and every mode above it.
   private mutating func truncate(at kind: Kind) {
     guard kind != .browse, let index = stack.firstIndex(where: { $0.kind == kind }) else { return }
@@ -116,13 +134,15 @@ struct ExplorerModes: Equatable, Sendable {
     // A mode of the same kind already open changes in place (the next hop, the panel above, the
     // next panel "why" explains), under whatever was opened over it.
     if let index = stack.firstIndex(where: { $0.kind == mode.kind }) {
+      // Another panel zoomed is another log: a search of the one before ends.
+      if mode.kind == .zoom, stack[index] != mode { truncate(at: .search) }
       stack[index] = mode
       return
     }
     switch mode.kind {
     case .browse:
       stack = [.browse]
-    case .help:
+    case .help, .palette, .search:
       stack.append(mode)
     case .filter, .why:
       // The filter and "why" belong to the inspector: they open it if it is closed. "Why" sits

@@ -45,12 +45,16 @@ struct HelpOverlay {
       "  arrows       move focus in that direction",
       "  PgUp PgDn    scroll a log (or the wheel); z zoom, t timestamps",
     ]
+    // One row for both, so the scene's flow still shows on the first screen of a 24-row help.
+    lines.append(
+      taken(.character("/"))
+        ? "  Ctrl-P :     palette: a panel, scene or command"
+        : "  Ctrl-P :     palette: a panel, scene or command; / search a log")
     if !taken(.character("i")) {
       lines.append(
         StyledLine(
           "  i            inspector: up/down Home/End select, / filter, f F scope by kind,"
-            + " w why (per panel, the path's first), p pause; esc clears the filter, then"
-            + " why, then closes it"))
+            + " w why (per panel, the path's first), p pause (esc: see Modes)"))
     }
     if !taken(.character("n")) {
       lines.append("  n            replay the last dispatch hop by hop")
@@ -111,6 +115,16 @@ struct HelpOverlay {
         StyledLine(
           "  text field   digits type, backspace deletes; esc leaves it (digits switch scenes"
             + " again), enter types again; a focus change leaves it"))
+    }
+    lines.append(
+      StyledLine(
+        "  palette      type to narrow, up/down select, enter jumps to a panel, scene or record"
+          + " or runs the command; esc or Ctrl-P closes it"))
+    if !taken(.character("/")) {
+      lines.append(
+        StyledLine(
+          "  search       type the text, enter keeps it; . next match, , previous (they wrap),"
+            + " / edits it; esc, a focus change or another zoom ends it"))
     }
     lines.append("  help         up/down PgUp/PgDn scroll; esc or any other key closes it")
     return lines

@@ -49,6 +49,16 @@ package struct PanelLog: Sendable, Hashable {
     scroll(by: pages * max(1, viewHeight - 1))
   }
 
+  /// Scrolls the least that brings the line at `index` among ``lines`` into the view last
+  /// drawn: to its bottom row when the line is newer than the view, to its top row when older.
+  package mutating func reveal(line index: Int) {
+    guard lines.indices.contains(index) else { return }
+    let range = visibleRange(height: viewHeight)
+    guard !range.contains(index) else { return }
+    let end = index < range.lowerBound ? index + viewHeight : index + 1
+    scrollBack = min(max(0, lines.count - end), maximumScrollBack)
+  }
+
   /// Returns to following the newest line.
   package mutating func scrollToNewest() { scrollBack = 0 }
 

@@ -32,9 +32,23 @@ extension PanelRenderer {
           DisplayWidth.clipped(Self.stamp(log.times[index]) + " ", to: max(0, end - x)),
           at: Point(x: x, y: y), style: theme.hint, maxWidth: max(0, end - x))
       }
+      let shownLine = DisplayWidth.clipped(log.lines[index], to: max(0, end - x))
       grid.put(
-        DisplayWidth.clipped(log.lines[index], to: max(0, end - x)), at: Point(x: x, y: y),
-        style: theme.logLine(log.lines[index]), maxWidth: max(0, end - x))
+        shownLine, at: Point(x: x, y: y), style: theme.logLine(log.lines[index]),
+        maxWidth: max(0, end - x))
+      if let search, search.panel == ObjectIdentifier(panel) {
+        // A cut line keeps its `…`: a match runs up to it, never over it.
+        let cut = shownLine != log.lines[index]
+        let lineEnd = x + DisplayWidth.of(shownLine) - (cut ? 1 : 0)
+        for match in search.search.matches(inLine: log.lines[index], at: index) {
+          let at = x + match.column
+          guard at < lineEnd else { break }
+          grid.put(
+            match.text, at: Point(x: at, y: y),
+            style: match == search.current ? theme.currentMatch : theme.match,
+            maxWidth: lineEnd - at)
+        }
+      }
       if reserved > 0 {
         grid.put(shown, at: Point(x: end, y: y), style: theme.emphasis, maxWidth: reserved)
       }

@@ -15,6 +15,8 @@ struct PanelRenderer {
   private(set) var placed: [PanelPlace] = []
   /// The focused panel and its ancestors, which are collapsed last.
   private let focusPath: Set<ObjectIdentifier>
+  /// The search whose matches are highlighted in one panel's log, with its current match.
+  var search: (panel: ObjectIdentifier, search: LogSearch, current: LogSearch.Match?)?
   /// Each panel's needs, measured once per frame by ``PanelNeeds/measure(_:)``.
   private var needs: [ObjectIdentifier: PanelNeeds] = [:]
 

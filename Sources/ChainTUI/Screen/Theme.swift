@@ -15,6 +15,13 @@ struct Theme {
   var hint: Style { self(Style(dim: true)) }
   var emphasis: Style { self(Style(bold: true)) }
   var warning: Style { self(Style(foreground: .yellow, bold: true)) }
+  /// A search's match in a log: underlined, which nothing else on screen is, so it shows in
+  /// monochrome too.
+  var match: Style { self(Style(foreground: .yellow, bold: true, underline: true)) }
+  /// The search's current match: reversed too.
+  var currentMatch: Style {
+    self(Style(foreground: .cyan, bold: true, reverse: true, underline: true))
+  }
 
   /// A panel's border: bold in its accent colour when focused, plain otherwise.
   func border(accent: Style.Color, focused: Bool) -> Style {

@@ -18,6 +18,9 @@ extension TreeFileParser {
       .up: "moves focus", .down: "moves focus", .left: "moves focus", .right: "moves focus",
       .pageUp: "scrolls the log", .pageDown: "scrolls the log", .home: "scrolls the log",
       .end: "scrolls the log", .ctrl("c"): "quits",
+      .ctrl("p"): "opens the command palette", .character(":"): "opens the command palette",
+      .character("/"): "searches the log", App.nextMatchKey: "goes to the next match",
+      App.previousMatchKey: "goes to the previous match",
     ]
     for digit in 1...9 { keys[.character(Character(String(digit)))] = "switches scenes" }
     for number in 1...12 { keys[.f(number)] = "switches scenes" }

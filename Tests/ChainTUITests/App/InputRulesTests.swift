@@ -61,7 +61,9 @@ struct InputRulesTests {
     "a tree key that shadows one of the explorer's is reported where it is written",
     arguments: [
       ("t", "shows the log lines' times"), ("z", "zooms"), ("n", "replays"),
-      ("1", "switches scenes"), ("f2", "switches scenes"),
+      ("1", "switches scenes"), ("f2", "switches scenes"), ("ctrl-p", "command palette"),
+      (":", "command palette"), ("/", "searches the log"), (".", "next match"),
+      (",", "previous match"),
     ])
   func shadowingKeysAreReported(key: String, job: String) {
     let problems = TreeFileParserTests.problems(

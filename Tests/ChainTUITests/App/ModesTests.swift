@@ -35,6 +35,19 @@ struct ModesTests {
     Recipe(
       scene: "router", keys: [.character("l"), .character("n"), .character("?")], kind: .help),
     Recipe(scene: "bindings", keys: [.character("?")], kind: .help),
+    Recipe(scene: "router", keys: [.ctrl("p")], kind: .palette),
+    Recipe(scene: "bindings", keys: [.character(":"), .character("c")], kind: .palette),
+    Recipe(
+      scene: "router", keys: [.character("l"), .character("i"), .ctrl("p")], kind: .palette),
+    Recipe(
+      scene: "router", keys: [.character("l"), .character("/"), .character("t")], kind: .search),
+    Recipe(
+      scene: "router", keys: [.character("l"), .character("/"), .character("t"), .enter],
+      kind: .search),
+    Recipe(
+      scene: "router",
+      keys: [.character("l"), .character("z"), .character("/"), .character("l"), .enter],
+      kind: .search),
   ]
 
   /// Every key the app knows: each named key, every printable ASCII character, F1-F12, Ctrl with
@@ -125,6 +138,7 @@ struct ModesTests {
     #expect(app.replayStep == nil)
     #expect(!app.showsHelp && !app.inspector.isVisible && app.zoomedPanel == nil)
     #expect(app.inspector.filterText.isEmpty && app.inspector.whyPanel == nil)
+    #expect(app.paletteOverlay == nil && app.searchState == nil)
   }
 
   @Test("the transition function is pure: the same modes and event give the same modes")
