@@ -167,7 +167,7 @@ struct ChainEventsExpansionTests {
             public func title(for row: Int) -> String? {
               self.node.request(ListEventsEvent.Keys.title, row)
             }
-            public func thumbnail(for url: String) async throws(ChainKit.RequestError) -> String? {
+            public func thumbnail(for url: String) async throws -> String? {
               try await self.node.remote.request(ListEventsEvent.Keys.thumbnail, url)
             }
           }

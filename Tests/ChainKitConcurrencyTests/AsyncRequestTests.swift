@@ -146,8 +146,8 @@ struct AsyncRequestTests {
     #expect(await turnsUntil { started }, "the async responder never started")
     asking.cancel()
     let result = await asking.result
-    guard case .failure(let error) = result, case .cancelled? = error as? RequestError else {
-      Issue.record("the request ended with \(result), not cancelled")
+    guard case .failure(let error) = result, error is CancellationError else {
+      Issue.record("the request ended with \(result), not CancellationError")
       return
     }
     #expect(await turnsUntil { sawCancellation }, "the responder's task was not cancelled")
@@ -168,11 +168,36 @@ struct AsyncRequestTests {
     }
     let result = await asking.result
     await queueReached()
-    guard case .failure(let error) = result, case .cancelled? = error as? RequestError else {
-      Issue.record("the request ended with \(result), not cancelled")
+    guard case .failure(let error) = result, error is CancellationError else {
+      Issue.record("the request ended with \(result), not CancellationError")
       return
     }
     #expect(asked == 0)
+  }
+
+  @Test("A cancelled request is caught by catch is CancellationError")
+  func cancelledRequestIsCaughtAsCancellationError() async throws {
+    let (_, leaf) = try rootAndLeaf()
+    var started = false
+    leaf.respond(to: .length) { (_: String) async throws -> Int in
+      started = true
+      try await Task.sleep(for: .seconds(3600))
+      return 1
+    }
+    let remote = leaf.remote
+    let asking = Task.detached { () -> String in
+      do {
+        let answer = try await remote.request(.length, "x")
+        return "answered \(String(describing: answer))"
+      } catch is CancellationError {
+        return "cancelled"
+      } catch {
+        return "other error: \(error)"
+      }
+    }
+    #expect(await turnsUntil { started }, "the async responder never started")
+    asking.cancel()
+    #expect(await asking.value == "cancelled")
   }
 
   /// An object for target-bound responders.

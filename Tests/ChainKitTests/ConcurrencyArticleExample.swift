@@ -17,6 +17,8 @@ extension RequestKey where Payload == String, Response == Int {
 func askRowCount(of list: RemoteNode) async -> Int? {
   do {
     return try await list.request(.rowCount, "rows")
+  } catch is CancellationError {
+    return nil  // the asking task was cancelled: nothing to report
   } catch {
     print("no answer: \(error)")
     return nil
