@@ -188,7 +188,7 @@ struct DocCommentExampleTests {
     let remote = list.remote
     Task.detached {
       remote.post(.rowsLoaded, rows)
-      await remote.settle()
+      await RemoteNode.settle()
       print("settled")  // after every listener of .rowsLoaded has run
     }
     #expect(await turnsUntil { printed.lines.count >= 2 }, "settle never returned")
