@@ -145,7 +145,8 @@ struct EventSetGenerator {
           return await \(call)
           }
           """)
-        registrations.append("node.respond(to: Keys.\(method.name), target: object, \(local)),")
+        registrations.append(
+          "node.respondAsync(to: Keys.\(method.name), target: object, \(local)),")
       } else if let response = method.response {
         bodies.append(
           """

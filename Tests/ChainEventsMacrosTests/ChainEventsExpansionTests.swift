@@ -210,7 +210,7 @@ struct ChainEventsExpansionTests {
                 node.on(Keys.select, target: object, selectHandler),
                 node.on(Keys.refresh, target: object, refreshHandler),
                 node.respond(to: Keys.title, target: object, titleHandler),
-                node.respond(to: Keys.thumbnail, target: object, thumbnailHandler),
+                node.respondAsync(to: Keys.thumbnail, target: object, thumbnailHandler),
               ])
           }
           @MainActor public static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ListEventsEvent) throws -> Void) -> ChainKit.Subscription {

@@ -8,7 +8,7 @@ extension RequestKey where Payload == String, Response == Int {
 }
 
 @MainActor func serveRowCounts(store: Node) {
-  store.respond(to: .rowCount) { (table: String) async in
+  store.respondAsync(to: .rowCount) { (table: String) async in
     await Task.yield()  // a database read, say
     return table.count
   }

@@ -9,7 +9,7 @@ extension RemoteNode {
   /// everything this thread posted before it. There it walks the path as ``Node/request(_:_:)``
   /// does: interceptors before responders, the first responder to answer wins, and the
   /// responders after it are not called. If the walk ends at an async responder
-  /// (``Node/respond(to:_:)-(_,(Payload)async throws->Response)``), the request awaits that
+  /// (``Node/respondAsync(to:_:)``), the request awaits that
   /// responder's answer while the main actor goes on with other work.
   ///
   /// Cancelling the asking task ends the wait at once with `CancellationError`, so the
