@@ -141,6 +141,22 @@ struct SettleTests {
     await settled.value
   }
 
+  @Test("rule 42: a background listener that settles does not wait for its own lane")
+  func settleInsideABackgroundListenerReturns() async {
+    let node = Node("settling listener")
+    let settled = Atomic<Int>(0)
+    let token = node.on(.settled, delivery: .background) { _ in
+      await RemoteNode.settle()
+      settled.add(1, ordering: .releasing)
+    }
+    node.post(.settled, 1)
+    node.post(.settled, 2)
+    #expect(
+      await turnsUntil { settled.load(ordering: .acquiring) == 2 },
+      "a settle inside a background listener waited for its own lane")
+    token.cancel()
+  }
+
   @Test("rule 42: settle with nothing posted returns, from the main actor and from a task")
   func settleWithNothingPendingReturns() async {
     await RemoteNode.settle()

@@ -69,7 +69,7 @@ final class BackgroundLane<Payload: Sendable>: BusyLane {
         switch item {
         case .call(let event):
           if cancelled.load(ordering: .acquiring) { continue }
-          await body(event)
+          await BackgroundCall.$isRunning.withValue(true) { await body(event) }
         case .marker(let release):
           release()
         }
@@ -98,6 +98,14 @@ final class BackgroundLane<Payload: Sendable>: BusyLane {
     for release in markers { release() }
     return batch
   }
+}
+
+/// Whether the calling task is a background listener's call.
+enum BackgroundCall {
+  /// `true` inside a background listener's call: a settle made there does not wait for the
+  /// background lanes, since its own lane (or another lane settling in turn) could only go on
+  /// once it returned.
+  @TaskLocal static var isRunning = false
 }
 
 /// A background lane as ``RemoteNode/settle()`` sees it, whatever its payload type.

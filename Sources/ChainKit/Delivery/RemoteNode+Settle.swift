@@ -16,7 +16,9 @@ extension RemoteNode {
   ///    prints is printed before a program that settles exits.
   ///
   /// Posts made after the call, and events that listeners post remotely while the queue drains,
-  /// are not waited for.
+  /// are not waited for. Called from inside a background listener, `settle` waits for steps 1
+  /// and 2 only: that listener's own lane (or a lane settling in turn) goes on only once the call
+  /// returns.
   ///
   /// ```swift
   /// let remote = list.remote

@@ -18,6 +18,14 @@ final class SettleBarrier: Sendable {
   }
 
   private let state = Locked(State.idle)
+  /// Whether the waiter waits for the background calls queued by the time the drain reaches it;
+  /// not when it is itself a background call (set before the barrier is queued, read after).
+  private let waitsForBackground = Atomic<Bool>(true)
+
+  var waitsForBackgroundCalls: Bool {
+    get { waitsForBackground.load(ordering: .acquiring) }
+    set { waitsForBackground.store(newValue, ordering: .releasing) }
+  }
 
   /// Hands the barrier its continuation; resumes it at once if the barrier was released first.
   func wait(_ continuation: CheckedContinuation<Void, Never>) {
@@ -42,7 +50,7 @@ final class SettleBarrier: Sendable {
   /// Releases the waiter once every call queued so far on each of `lanes` has returned; at once
   /// if there are none.
   func release(afterQueuedCallsOf lanes: [any BusyLane]) {
-    guard !lanes.isEmpty else { return release() }
+    guard waitsForBackgroundCalls, !lanes.isEmpty else { return release() }
     let remaining = Locked(lanes.count)
     for lane in lanes {
       lane.afterQueuedCalls {
@@ -77,6 +85,7 @@ final class SettleBarrier: Sendable {
   ///
   /// - Parameter barrier: The marker to queue; a test passes its own to watch it.
   static func settle(_ barrier: SettleBarrier = SettleBarrier()) async {
+    barrier.waitsForBackgroundCalls = !BackgroundCall.isRunning
     await withTaskCancellationHandler {
       // NB: queued before the continuation exists, so that the barrier's place in the queue is
       // fixed when `settle` is called; `wait` then resumes at once if the drain came first.
