@@ -102,7 +102,7 @@ struct EventSetGenerator {
       let payload = method.makePayload(events: events, method.arguments.map(\.identifier))
       if method.isAsync, let response = method.response {
         return """
-          \(memberAccess)func \(method.name)(\(method.parameters)) async throws(ChainKit.RequestError) -> \(response)? {
+          \(memberAccess)func \(method.name)(\(method.parameters)) async throws -> \(response)? {
           try await self.node.remote.request(\(events).Keys.\(method.name), \(payload))
           }
           """
@@ -145,7 +145,8 @@ struct EventSetGenerator {
           return await \(call)
           }
           """)
-        registrations.append("node.respond(to: Keys.\(method.name), target: object, \(local)),")
+        registrations.append(
+          "node.respondAsync(to: Keys.\(method.name), target: object, \(local)),")
       } else if let response = method.response {
         bodies.append(
           """

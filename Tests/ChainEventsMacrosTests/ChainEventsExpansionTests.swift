@@ -167,7 +167,7 @@ struct ChainEventsExpansionTests {
             public func title(for row: Int) -> String? {
               self.node.request(ListEventsEvent.Keys.title, row)
             }
-            public func thumbnail(for url: String) async throws(ChainKit.RequestError) -> String? {
+            public func thumbnail(for url: String) async throws -> String? {
               try await self.node.remote.request(ListEventsEvent.Keys.thumbnail, url)
             }
           }
@@ -210,7 +210,7 @@ struct ChainEventsExpansionTests {
                 node.on(Keys.select, target: object, selectHandler),
                 node.on(Keys.refresh, target: object, refreshHandler),
                 node.respond(to: Keys.title, target: object, titleHandler),
-                node.respond(to: Keys.thumbnail, target: object, thumbnailHandler),
+                node.respondAsync(to: Keys.thumbnail, target: object, thumbnailHandler),
               ])
           }
           @MainActor public static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ListEventsEvent) throws -> Void) -> ChainKit.Subscription {

@@ -240,13 +240,13 @@ struct ChainEventsShapeExpansionTests {
           /// Posts `LoadEvents`'s events from one node: `node.trigger(LoadEvents.Event.self)`.
           @MainActor fileprivate struct Trigger {
             let node: ChainKit.Node
-            fileprivate func warmUp() async throws(ChainKit.RequestError) -> Void? {
+            fileprivate func warmUp() async throws -> Void? {
               try await self.node.remote.request(LoadEventsEvent.Keys.warmUp, ())
             }
-            fileprivate func cached(key: String) async throws(ChainKit.RequestError) -> String?? {
+            fileprivate func cached(key: String) async throws -> String?? {
               try await self.node.remote.request(LoadEventsEvent.Keys.cached, key)
             }
-            fileprivate func load(path: String, retries: Int) async throws(ChainKit.RequestError) -> String? {
+            fileprivate func load(path: String, retries: Int) async throws -> String? {
               try await self.node.remote.request(LoadEventsEvent.Keys.load, LoadEventsEvent.Load(path: path, retries: retries))
             }
           }
@@ -280,9 +280,9 @@ struct ChainEventsShapeExpansionTests {
               return await target.load(path: payload.path, retries: payload.retries)
             }
             return ChainKit.Subscription.combining([
-                node.respond(to: Keys.warmUp, target: object, warmUpHandler),
-                node.respond(to: Keys.cached, target: object, cachedHandler),
-                node.respond(to: Keys.load, target: object, loadHandler),
+                node.respondAsync(to: Keys.warmUp, target: object, warmUpHandler),
+                node.respondAsync(to: Keys.cached, target: object, cachedHandler),
+                node.respondAsync(to: Keys.load, target: object, loadHandler),
               ])
           }
           @MainActor fileprivate static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout LoadEventsEvent) throws -> Void) -> ChainKit.Subscription {

@@ -88,7 +88,7 @@ struct AsyncRequestTests {
       asked.append("leaf declines")
       return nil
     }
-    root.respond(to: .length) { (text: String) async in
+    root.respondAsync(to: .length) { (text: String) async in
       asked.append("root async")
       await Task.yield()
       return text.count * 10
@@ -106,17 +106,22 @@ struct AsyncRequestTests {
   @Test("A synchronous request passes an async responder by")
   func synchronousRequestPassesAsyncResponderBy() throws {
     let (root, leaf) = try rootAndLeaf()
-    leaf.respond(to: .length) { (_: String) async in 99 }
+    leaf.respondAsync(to: .length) { (_: String) async in 99 }
     root.respond(to: .length) { _, text in text.count }
     #expect(leaf.request(.length, "ab") == 2)
     #expect(leaf.requestAll(.length, "ab") == [2])
+    // With no synchronous responder behind it, a synchronous request answers nil.
+    let alone = Node("alone")
+    alone.respondAsync(to: .length) { (_: String) async in 99 }
+    #expect(alone.request(.length, "ab") == nil)
+    #expect(alone.requestAll(.length, "ab") == [])
   }
 
   @Test("An async responder's error reaches the asker as responderFailed")
   func asyncResponderErrorReachesAsker() async throws {
     struct Broken: Error {}
     let (_, leaf) = try rootAndLeaf()
-    leaf.respond(to: .length) { (_: String) async throws -> Int in throw Broken() }
+    leaf.respondAsync(to: .length) { (_: String) async throws -> Int in throw Broken() }
     let remote = leaf.remote
     await #expect {
       _ = try await Task.detached { try await remote.request(.length, "x") }.value
@@ -133,7 +138,7 @@ struct AsyncRequestTests {
     let (_, leaf) = try rootAndLeaf()
     var started = false
     var sawCancellation = false
-    leaf.respond(to: .length) { (_: String) async -> Int in
+    leaf.respondAsync(to: .length) { (_: String) async -> Int in
       started = true
       // Waits until cancelled: an hour is never reached, the cancellation ends it.
       do { try await Task.sleep(for: .seconds(3600)) } catch { sawCancellation = true }
@@ -146,8 +151,8 @@ struct AsyncRequestTests {
     #expect(await turnsUntil { started }, "the async responder never started")
     asking.cancel()
     let result = await asking.result
-    guard case .failure(let error) = result, case .cancelled? = error as? RequestError else {
-      Issue.record("the request ended with \(result), not cancelled")
+    guard case .failure(let error) = result, error is CancellationError else {
+      Issue.record("the request ended with \(result), not CancellationError")
       return
     }
     #expect(await turnsUntil { sawCancellation }, "the responder's task was not cancelled")
@@ -168,11 +173,36 @@ struct AsyncRequestTests {
     }
     let result = await asking.result
     await queueReached()
-    guard case .failure(let error) = result, case .cancelled? = error as? RequestError else {
-      Issue.record("the request ended with \(result), not cancelled")
+    guard case .failure(let error) = result, error is CancellationError else {
+      Issue.record("the request ended with \(result), not CancellationError")
       return
     }
     #expect(asked == 0)
+  }
+
+  @Test("A cancelled request is caught by catch is CancellationError")
+  func cancelledRequestIsCaughtAsCancellationError() async throws {
+    let (_, leaf) = try rootAndLeaf()
+    var started = false
+    leaf.respondAsync(to: .length) { (_: String) async throws -> Int in
+      started = true
+      try await Task.sleep(for: .seconds(3600))
+      return 1
+    }
+    let remote = leaf.remote
+    let asking = Task.detached { () -> String in
+      do {
+        let answer = try await remote.request(.length, "x")
+        return "answered \(String(describing: answer))"
+      } catch is CancellationError {
+        return "cancelled"
+      } catch {
+        return "other error: \(error)"
+      }
+    }
+    #expect(await turnsUntil { started }, "the async responder never started")
+    asking.cancel()
+    #expect(await asking.value == "cancelled")
   }
 
   /// An object for target-bound responders.
@@ -185,7 +215,7 @@ struct AsyncRequestTests {
   func targetBoundAsyncResponderGoesWithItsTarget() async throws {
     let (root, leaf) = try rootAndLeaf()
     var answerer: Answerer? = Answerer(prefix: 100)
-    let token = root.respond(to: .length, target: try #require(answerer)) { answerer, text in
+    let token = root.respondAsync(to: .length, target: try #require(answerer)) { answerer, text in
       answerer.prefix + text.count
     }
     let remote = leaf.remote

@@ -45,7 +45,7 @@ struct EventBusConcurrencyTests {
     // delivered everything enqueued before the barrier. A lost event is a wrong count, not a wait.
     // NB: a wider bound than an element's: no element comes while the threads enqueue.
     _ = await takeToEnd(of: allEnqueued, turns: 10 * elementWaitTurns)
-    await bus.settle()
+    await RemoteNode.settle()
     #expect(collector.count == 8 * perThread)
     for thread in 0..<8 {
       #expect(collector.received[thread] == Array(0..<perThread))

@@ -54,7 +54,7 @@ struct RemotePostTests {
     await onThreads(threads) { thread in
       for seq in 0..<perThread { remote.post(.stamped, Stamp(thread: thread, seq: seq)) }
     }
-    await remote.settle()
+    await RemoteNode.settle()
     #expect(calls == threads * perThread)
     #expect(outOfOrder == 0)
     #expect(next == [Int](repeating: perThread, count: threads))
@@ -73,7 +73,7 @@ struct RemotePostTests {
       remote.post("named", ["row": 2])
       remote.post(.counted, 3)
     }.value
-    await remote.settle()
+    await RemoteNode.settle()
     #expect(log == ["panel:1", "named:2", "panel:3"])
   }
 
@@ -83,7 +83,7 @@ struct RemotePostTests {
     guard let remote = node?.remote else { return }
     node = nil
     await Task.detached { remote.post(.counted, 1) }.value
-    await remote.settle()
+    await RemoteNode.settle()
     #expect(node == nil)
     #expect(remote.droppedCount == 1)
     #expect(RemoteNode.totalDroppedCount >= 1)
@@ -110,7 +110,7 @@ struct RemotePostTests {
     while posted.load(ordering: .acquiring) < 1_000, spins < 2_000_000_000 { spins += 1 }
     #expect(posted.load(ordering: .acquiring) == 1_000)
     #expect(received.isEmpty)
-    await remote.settle()
+    await RemoteNode.settle()
     #expect(received == Array(0..<1_000))
   }
 }

@@ -61,7 +61,7 @@ struct SettleDuringDeliveryTests {
       remote.post(.slow, 1)
       let started = await turns { running.load(ordering: .acquiring) }
       settleCalled.store(true, ordering: .releasing)
-      await remote.settle()
+      await RemoteNode.settle()
       settleReturned.store(true, ordering: .releasing)
       return (started, finished.load(ordering: .acquiring))
     }.value

@@ -35,7 +35,7 @@ struct TraceStreamConcurrencyTests {
         }.start()
       }
     }
-    await remote.settle()
+    await RemoteNode.settle()
     #expect(heard == 8_000)
     #expect(await stream.settle())
     let statistics = stream.statistics

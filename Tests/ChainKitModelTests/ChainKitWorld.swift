@@ -184,7 +184,7 @@ final class ChainKitWorld: World {
     case let error as ListenerError:
       "\(error.node)/\(error.phase.rawValue)/\(short(error.key))/\(error.underlying)"
     case ChainError.nestingTooDeep(let key, _): "nesting(\(short(key)))"
-    case ChainError.mountCycle(let child, let parent): "cycle(\(child), \(parent))"
+    case let error as MountCycleError: "cycle(\(error.child), \(error.parent))"
     default: "\(error)"
     }
   }

@@ -59,7 +59,7 @@ struct PublicConcurrencyTests {
     let root = Node("root")
     let leaf = Node("leaf")
     try leaf.mount(at: root)
-    root.respond(to: .length) { (text: String) async in text.count }
+    root.respondAsync(to: .length) { (text: String) async in text.count }
     let remote = leaf.remote
     let answer = try await Task.detached { try await remote.request(.length, "hello") }.value
     #expect(answer == 5)

@@ -8,7 +8,7 @@ extension RequestKey where Payload == String, Response == Int {
 }
 
 @MainActor func serveRowCounts(store: Node) {
-  store.respond(to: .rowCount) { (table: String) async in
+  store.respondAsync(to: .rowCount) { (table: String) async in
     await Task.yield()  // a database read, say
     return table.count
   }
@@ -17,6 +17,8 @@ extension RequestKey where Payload == String, Response == Int {
 func askRowCount(of list: RemoteNode) async -> Int? {
   do {
     return try await list.request(.rowCount, "rows")
+  } catch is CancellationError {
+    return nil  // the asking task was cancelled: nothing to report
   } catch {
     print("no answer: \(error)")
     return nil

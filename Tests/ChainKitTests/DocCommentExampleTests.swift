@@ -188,7 +188,7 @@ struct DocCommentExampleTests {
     let remote = list.remote
     Task.detached {
       remote.post(.rowsLoaded, rows)
-      await remote.settle()
+      await RemoteNode.settle()
       print("settled")  // after every listener of .rowsLoaded has run
     }
     #expect(await turnsUntil { printed.lines.count >= 2 }, "settle never returned")
@@ -229,11 +229,11 @@ struct DocCommentExampleTests {
     #expect(printed.lines == ["channel-42"])
   }
 
-  @Test("Node.respond(to:) async: the responder awaits its answer")
+  @Test("Node.respondAsync(to:): the responder awaits its answer")
   func asyncRespond() async throws {
     let node = Node("gallery")
     let thumbnails = Thumbnails()
-    node.respond(to: .thumbnail) { url in
+    node.respondAsync(to: .thumbnail) { url in
       await thumbnails.load(url)
     }
     let answer = try await node.remote.request(.thumbnail, "a.png")

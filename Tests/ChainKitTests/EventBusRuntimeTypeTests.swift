@@ -98,11 +98,63 @@ struct EventBusRuntimeTypeTests {
     var log: [Int] = []
     bus.subscribe(Ping.self, owner: screen) { owner, ping in
       log.append(ping.value)
-      bus.unsubscribe(owner)
+      bus.unsubscribe(owner: owner)
     }
     bus.publish(Ping(value: 2))
     #expect(log == [1])
     #expect(bus.subscriberCount(for: Ping.self) == 0)
+  }
+
+  /// The object Otto's test registers: two handlers of `String`, the first of which unregisters it.
+  final class Catcher {
+    var heard: [String] = []
+  }
+
+  // Otto's unregisterInHandlerWhenEventProduced, ported.
+  @Test(
+    "rule 30: a handler that unsubscribes its owner during the producer's first delivery stops the owner's other handler"
+  )
+  func unsubscribeOwnerDuringProducersFirstDelivery() {
+    let bus = EventBus(name: "otto")
+    let catcher = Catcher()
+    bus.produce(String.self) { "produced" }
+    bus.subscribe(owner: catcher) { handlers in
+      handlers.subscribe(String.self) { [unowned bus] catcher, text in
+        catcher.heard.append("first: \(text)")
+        bus.unsubscribe(owner: catcher)
+      }
+      handlers.subscribe(String.self) { catcher, text in
+        catcher.heard.append("second: \(text)")
+      }
+    }
+    #expect(catcher.heard == ["first: produced"])
+    bus.publish("Hello")
+    bus.publish("Hello")
+    #expect(
+      catcher.heard == ["first: produced"], "shouldn't catch any more events when unregistered")
+    #expect(bus.subscriberCount(for: String.self) == 0)
+  }
+
+  @Test("rule 30: an owner's handlers hear in the order they were added, and end together")
+  func ownersHandlersEndTogether() {
+    let bus = EventBus(name: "owner")
+    let catcher = Catcher()
+    bus.subscribe(owner: catcher) { handlers in
+      handlers.subscribe(String.self) { catcher, text in
+        catcher.heard.append("first: \(text)")
+      }
+      handlers.subscribe(String.self) { catcher, text in
+        catcher.heard.append("second: \(text)")
+      }
+      handlers.subscribe(Ping.self) { catcher, ping in catcher.heard.append("ping \(ping.value)") }
+    }
+    bus.publish("a")
+    bus.publish(Ping(value: 1))
+    bus.unsubscribe(owner: catcher)
+    bus.publish("b")
+    bus.publish(Ping(value: 2))
+    #expect(catcher.heard == ["first: a", "second: a", "ping 1"])
+    #expect(bus.subscriberCount(for: String.self) == 0 && bus.subscriberCount(for: Ping.self) == 0)
   }
 
   @Test("rule 30: unsubscribe(owner) also removes the owner's producer")
@@ -111,7 +163,7 @@ struct EventBusRuntimeTypeTests {
     let bus = EventBus(name: "producer")
     let clock = Clock()
     bus.produce(Ping.self, owner: clock) { _ in Ping(value: 1) }
-    bus.unsubscribe(clock)
+    bus.unsubscribe(owner: clock)
     #expect(!bus.hasProducer(for: Ping.self))
   }
 }

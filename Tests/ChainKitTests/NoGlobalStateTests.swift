@@ -17,6 +17,11 @@ struct NoGlobalStateTests {
       "test support: the leak census of the calling task, a task-local value, not shared state"
     ),
     (
+      "BackgroundLane.swift", "@TaskLocal static var isRunning",
+      "whether the calling task is a background listener's call: a task-local value, not shared"
+        + " state"
+    ),
+    (
       "ChainRuntime.swift", "static let main = ChainRuntime()",
       "the one root: everything ChainKit shares on the main actor lives in it"
     ),

@@ -80,16 +80,43 @@ struct TreeTests {
   @Test("rule 4: a mount that would make a cycle is refused with an error naming both nodes")
   func cycleIsRefusedNamingBothNodes() throws {
     let nodes = try chain("root", "middle", "leaf")
-    #expect(throws: ChainError.mountCycle(child: "root", parent: "leaf")) {
+    #expect(throws: MountCycleError(child: "root", parent: "leaf")) {
       try nodes[0].mount(at: nodes[2])
     }
-    #expect(throws: ChainError.mountCycle(child: "middle", parent: "middle")) {
+    #expect(throws: MountCycleError(child: "middle", parent: "middle")) {
       try nodes[1].mount(at: nodes[1])
     }
-    let message = ChainError.mountCycle(child: "root", parent: "leaf").description
+    let message = MountCycleError(child: "root", parent: "leaf").description
     #expect(message.contains("'root'") && message.contains("'leaf'"))
     #expect(nodes[0].parents.isEmpty)
     #expect(nodes[2].pathNames == ["leaf", "middle", "root"])
+  }
+
+  @Test("rule 4: a mount cycle is caught as MountCycleError, the only error a mount throws")
+  func mountCycleIsCaughtAsItsOwnType() throws {
+    let printed = PrintedLines()
+    func print(_ items: Any...) { printed.append(items) }
+    // Typed throws: in `catch` below, `error` is a MountCycleError, with no cast.
+    func describe(_ error: MountCycleError) -> String { "\(error.child) under \(error.parent)" }
+    let nodes = try chain("window", "list", "cell")
+    let (window, cell) = (nodes[0], nodes[2])
+    // MountCycleError's example, as its doc writes it.
+    do {
+      try window.mount(at: cell)
+    } catch {
+      print("refused: \(error)")  // error is a MountCycleError
+    }
+    do {
+      try window.mount(at: cell)
+    } catch {
+      print(describe(error))
+    }
+    #expect(
+      printed.lines == [
+        "refused: cannot mount 'window' under 'cell': 'cell' is already below 'window', so the "
+          + "tree would have a cycle",
+        "window under cell",
+      ])
   }
 
   @Test("rule 4: mounting twice under the same parent is a no-op")

@@ -60,8 +60,8 @@ extension EventBus {
   /// The handler receives the owner, so it need not capture it (capturing it strongly would
   /// keep it alive for as long as the bus). Subscribing the same owner to the same type again
   /// replaces the earlier subscription: it is cancelled and the new one goes last, so there is
-  /// no moment when both run. ``unsubscribe(_:)`` ends every subscription of an owner, also from
-  /// inside a delivery.
+  /// no moment when both run. For several handlers of one owner, ``subscribe(owner:_:)``.
+  /// ``unsubscribe(owner:)`` ends every subscription of an owner, also from inside a delivery.
   ///
   /// ```swift
   /// bus.subscribe(ProgressUpdated.self, owner: self) { controller, event in
@@ -93,14 +93,18 @@ extension EventBus {
     return token
   }
 
-  /// Ends every subscription and producer of `owner` on this bus (Tolo's unregister).
+  /// Ends every subscription and producer of `owner` on this bus, at once (Tolo's unregister,
+  /// Otto's `unregister(this)`).
   ///
-  /// Safe from inside a delivery, the producer's first one included: the cancelled
-  /// subscriptions never run again, even in a publish already under way.
+  /// Safe from inside a delivery, the producer's first one included, and effective at once: the
+  /// cancelled subscriptions never run again, even in a publish already under way, and even
+  /// those whose ``subscribe(owner:_:)`` has not returned yet (a handler that unsubscribes its
+  /// owner during the producer's first delivery stops the owner's other handlers from hearing
+  /// it).
   ///
-  /// - Parameter owner: The owner given to ``subscribe(_:owner:_:)`` or
+  /// - Parameter owner: The owner given to ``subscribe(_:owner:_:)``, ``subscribe(owner:_:)`` or
   ///   ``produce(_:owner:_:)``.
-  public func unsubscribe(_ owner: AnyObject) {
+  public func unsubscribe(owner: AnyObject) {
     for slot in slots.values {
       for subscriber in slot.subscribers.elements
       where subscriber.isOwnerBound && subscriber.owner === owner {
@@ -110,11 +114,28 @@ extension EventBus {
     }
   }
 
+  /// Ends every subscription and producer of `owner` on this bus.
+  ///
+  /// The label says what the argument is: ``unsubscribe(owner:)``.
+  ///
+  /// - Parameter owner: The owner whose subscriptions and producers end.
+  @available(*, deprecated, renamed: "unsubscribe(owner:)")
+  public func unsubscribe(_ owner: AnyObject) {
+    unsubscribe(owner: owner)
+  }
+
   /// Appends a subscriber, then hands it the producer's current value, if any: after its token
   /// exists, so the subscriber can cancel itself then.
   @inlinable
   func add<Event>(_ subscriber: BusSubscriber<Event>, to slot: BusSlot<Event>) {
     slot.append(subscriber)
+    handProducerValue(to: subscriber, in: slot)
+  }
+
+  /// Hands a subscriber already in `slot` the producer's current value, if there is one and the
+  /// subscriber can still run.
+  @inlinable
+  func handProducerValue<Event>(to subscriber: BusSubscriber<Event>, in slot: BusSlot<Event>) {
     // NB: the slot's runtime, not `ReentryGuard`'s forwarders: each of those reads the lazily
     // initialised `ChainRuntime.main` (an accessor call and `swift_once`), which a subscribe
     // would pay once per forwarder (`subscribe.chainkit`; see BENCHMARKS.md).

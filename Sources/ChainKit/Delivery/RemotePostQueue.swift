@@ -48,6 +48,9 @@ final class RemotePostQueue: Sendable {
 
   private let pending = Locked<[RemotePost]>([])
   let dropped = Atomic<Int>(0)
+  /// The background lanes running calls now, which ``RemoteNode/settle()`` waits for: a lane
+  /// lists itself when it starts and unlists itself when it goes idle.
+  let busyLanes = Locked<[ObjectIdentifier: any BusyLane]>([:])
 
   func enqueue(_ post: RemotePost) {
     let wasEmpty = pending.withLock { queue in
@@ -67,8 +70,11 @@ final class RemotePostQueue: Sendable {
     pending.withLock { queue in swap(&queue, &batch) }
     for post in batch {
       if let barrier = post.barrier {
-        // The next-turn calls queued by the posts before the marker run before it is released.
-        ChainRuntime.main.nextTurn.afterPendingCalls { barrier.release() }
+        // The next-turn calls queued by the posts before the marker run before it is released,
+        // and then the background calls queued so far return.
+        ChainRuntime.main.nextTurn.afterPendingCalls {
+          barrier.release(afterQueuedCallsOf: self.busyLanes.withLock { Array($0.values) })
+        }
         continue
       }
       if let job = post.job {

@@ -6,17 +6,24 @@ extension Node {
   /// Registers a responder that answers `key` after awaiting, for requests asked with
   /// ``RemoteNode/request(_:_:)``.
   ///
+  /// A name of its own, apart from the synchronous ``respond(to:_:)``: a closure written for one
+  /// can never be taken for the other (a one-argument closure is not a synchronous responder that
+  /// forgot its context).
+  ///
   /// The responder sits in this node's list like any other, in registration order. When a remote
   /// request's walk reaches it, the walk ends there: this responder is the one that answers (the
   /// responders after it, here and above, are not called), and the asker awaits its result. It
-  /// runs on the main actor; while it awaits, the main actor does other work. If the asking task
-  /// is cancelled, the responder's task is cancelled too and its answer is dropped.
+  /// cannot decline. It runs on the main actor; while it awaits, the main actor does other work.
+  /// If the asking task is cancelled, the responder's task is cancelled too and its answer is
+  /// dropped.
   ///
   /// A synchronous ``request(_:_:)`` or ``requestAll(_:_:)`` cannot await, so it passes an async
-  /// responder by as if it had declined.
+  /// responder by as if it had declined: the walk goes on to the responders after it, and with
+  /// none the synchronous request answers `nil`. To reach an async responder, ask with
+  /// ``RemoteNode/request(_:_:)``.
   ///
   /// ```swift
-  /// node.respond(to: .thumbnail) { url in
+  /// node.respondAsync(to: .thumbnail) { url in
   ///   await thumbnails.load(url)
   /// }
   /// ```
@@ -27,7 +34,7 @@ extension Node {
   ///     ``RequestError/responderFailed(key:node:error:)``).
   /// - Returns: A token that removes the responder.
   @discardableResult
-  public func respond<Payload: Sendable, Response: Sendable>(
+  public func respondAsync<Payload: Sendable, Response: Sendable>(
     to key: RequestKey<Payload, Response>,
     _ body: @escaping @MainActor (Payload) async throws -> Response
   ) -> Subscription {
@@ -36,8 +43,8 @@ extension Node {
 
   /// Registers an async responder bound to `target`, which it holds weakly.
   ///
-  /// It answers as the async `respond(to:_:)` does, and lives as the synchronous
-  /// `respond(to:target:_:)` does: it disappears when `target` deallocates.
+  /// It answers as ``respondAsync(to:_:)`` does, and lives as the synchronous
+  /// ``respond(to:target:_:)`` does: it disappears when `target` deallocates.
   ///
   /// - Parameters:
   ///   - key: The request to answer.
@@ -45,7 +52,7 @@ extension Node {
   ///   - body: Produces the answer; it may await and throw.
   /// - Returns: A token that removes the responder.
   @discardableResult
-  public func respond<Payload: Sendable, Response: Sendable, Target: AnyObject>(
+  public func respondAsync<Payload: Sendable, Response: Sendable, Target: AnyObject>(
     to key: RequestKey<Payload, Response>,
     target: Target,
     _ body: @escaping @MainActor (Target, Payload) async throws -> Response
@@ -56,6 +63,43 @@ extension Node {
       guard let target else { throw CancellationError() }
       return try await body(target, payload)
     }
+  }
+
+  /// Registers a responder that answers `key` after awaiting.
+  ///
+  /// The async responder's name is ``respondAsync(to:_:)``; this spelling shares its name with
+  /// the synchronous responder, so a one-argument closure meant as one became the other.
+  ///
+  /// - Parameters:
+  ///   - key: The request to answer.
+  ///   - body: Produces the answer; it may await and throw.
+  /// - Returns: A token that removes the responder.
+  @available(*, deprecated, renamed: "respondAsync(to:_:)")
+  @discardableResult
+  public func respond<Payload: Sendable, Response: Sendable>(
+    to key: RequestKey<Payload, Response>,
+    _ body: @escaping @MainActor (Payload) async throws -> Response
+  ) -> Subscription {
+    addAsyncResponder(key, target: nil, body)
+  }
+
+  /// Registers an async responder bound to `target`.
+  ///
+  /// The name is ``respondAsync(to:target:_:)``; see ``respondAsync(to:_:)`` for why.
+  ///
+  /// - Parameters:
+  ///   - key: The request to answer.
+  ///   - target: The object that answers; held weakly and passed to `body`.
+  ///   - body: Produces the answer; it may await and throw.
+  /// - Returns: A token that removes the responder.
+  @available(*, deprecated, renamed: "respondAsync(to:target:_:)")
+  @discardableResult
+  public func respond<Payload: Sendable, Response: Sendable, Target: AnyObject>(
+    to key: RequestKey<Payload, Response>,
+    target: Target,
+    _ body: @escaping @MainActor (Target, Payload) async throws -> Response
+  ) -> Subscription {
+    respondAsync(to: key, target: target, body)
   }
 
   private func addAsyncResponder<Payload: Sendable, Response: Sendable>(

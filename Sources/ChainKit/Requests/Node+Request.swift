@@ -5,6 +5,9 @@
 extension Node {
   /// Registers a responder that answers `key` at this node, or declines with `nil`.
   ///
+  /// It answers synchronously, given the request's context and payload; a responder that must
+  /// await is registered with ``respondAsync(to:_:)`` instead.
+  ///
   /// - Parameters:
   ///   - key: The request to answer.
   ///   - body: Returns a response, or `nil` to let the request go on up the path.
@@ -54,7 +57,9 @@ extension Node {
   ///
   /// The request visits this node, then its ancestors in path order, synchronously on the
   /// caller, whatever the delivery modes of ordinary listeners. At each node, interceptors run
-  /// before responders. A responder that throws is skipped (its error is in the trace).
+  /// before responders. A responder that throws is skipped (its error is in the trace). An async
+  /// responder (``respondAsync(to:_:)``) cannot be awaited here, so it is passed by as if it had
+  /// declined; ask with ``RemoteNode/request(_:_:)`` to reach it.
   ///
   /// - Parameters:
   ///   - key: The request's key.

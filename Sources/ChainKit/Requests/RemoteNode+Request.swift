@@ -9,11 +9,15 @@ extension RemoteNode {
   /// everything this thread posted before it. There it walks the path as ``Node/request(_:_:)``
   /// does: interceptors before responders, the first responder to answer wins, and the
   /// responders after it are not called. If the walk ends at an async responder
-  /// (``Node/respond(to:_:)-(_,(Payload)async throws->Response)``), the request awaits that
+  /// (``Node/respondAsync(to:_:)``), the request awaits that
   /// responder's answer while the main actor goes on with other work.
   ///
-  /// Cancelling the asking task ends the wait at once with ``RequestError/cancelled``: an async
-  /// responder under way is cancelled, and its answer dropped.
+  /// Cancelling the asking task ends the wait at once with `CancellationError`, so the
+  /// `catch is CancellationError` a Swift codebase writes catches it: an async responder under
+  /// way is cancelled, and its answer dropped.
+  ///
+  /// It throws untyped: cancellation is `CancellationError`, and an async responder may throw any
+  /// error (an open set, which typed throws would have to wrap or hide).
   ///
   /// ```swift
   /// let remote = content.remote
@@ -27,11 +31,13 @@ extension RemoteNode {
   ///   - key: The request's key.
   ///   - payload: The request's payload; it crosses to the main actor, so it must be `Sendable`.
   /// - Returns: The first answer, or `nil` if every responder declined or there is none.
-  /// - Throws: ``RequestError``: the task was cancelled, the node was released first, or the
-  ///   async responder that answered threw.
+  /// - Throws: `CancellationError` if the asking task was cancelled;
+  ///   ``RequestError/nodeReleased(node:)`` if the node was released first;
+  ///   ``RequestError/responderFailed(key:node:error:)`` if the async responder that answered
+  ///   threw.
   public func request<Payload: Sendable, Response: Sendable>(
     _ key: RequestKey<Payload, Response>, _ payload: Payload
-  ) async throws(RequestError) -> Response? {
+  ) async throws -> Response? {
     let call = RemoteRequest<Response>()
     let target = self.target
     let result = await withTaskCancellationHandler {
@@ -50,10 +56,10 @@ extension RemoteNode {
   ///
   /// - Parameter key: The request's key.
   /// - Returns: The first answer, or `nil`.
-  /// - Throws: ``RequestError``, as ``request(_:_:)`` does.
+  /// - Throws: `CancellationError` or ``RequestError``, as ``request(_:_:)`` does.
   public func request<Response: Sendable>(
     _ key: RequestKey<Void, Response>
-  ) async throws(RequestError) -> Response? {
+  ) async throws -> Response? {
     try await request(key, ())
   }
 }

@@ -2,7 +2,8 @@
 /// or why there is none, whichever of the main actor's walk, the async responder and the
 /// asker's cancellation comes first.
 final class RemoteRequest<Response: Sendable>: Sendable {
-  typealias Answer = Result<Response?, RequestError>
+  /// The answer, `nil`, or why there is none: a ``RequestError`` or `CancellationError`.
+  typealias Answer = Result<Response?, any Error>
 
   private enum State {
     /// Not started yet: the continuation is not there.
@@ -15,15 +16,15 @@ final class RemoteRequest<Response: Sendable>: Sendable {
 
   private let state = Locked(State.idle)
 
-  /// Keeps the asker's continuation; `false` (after resuming it with ``RequestError/cancelled``)
-  /// if the asker was cancelled before the request started.
+  /// Keeps the asker's continuation; `false` (after resuming it with `CancellationError`) if the
+  /// asker was cancelled before the request started.
   func start(_ continuation: CheckedContinuation<Answer, Never>) -> Bool {
     let started = state.withLock { state in
       guard case .idle = state else { return false }
       state = .waiting(continuation, nil)
       return true
     }
-    if !started { continuation.resume(returning: .failure(.cancelled)) }
+    if !started { continuation.resume(returning: .failure(CancellationError())) }
     return started
   }
 
@@ -37,7 +38,7 @@ final class RemoteRequest<Response: Sendable>: Sendable {
     continuation?.resume(returning: answer)
   }
 
-  /// The asker was cancelled: resumes it with ``RequestError/cancelled`` and cancels the async
+  /// The asker was cancelled: resumes it with `CancellationError` and cancels the async
   /// responder's task, if one runs.
   func cancel() {
     let (continuation, task): (CheckedContinuation<Answer, Never>?, Task<Void, Never>?) =
@@ -54,7 +55,7 @@ final class RemoteRequest<Response: Sendable>: Sendable {
         }
       }
     task?.cancel()
-    continuation?.resume(returning: .failure(.cancelled))
+    continuation?.resume(returning: .failure(CancellationError()))
   }
 
   /// Whether the request still wants an answer.
@@ -82,7 +83,7 @@ final class RemoteRequest<Response: Sendable>: Sendable {
   func walk<Payload>(target: RemoteTarget, key: RequestKey<Payload, Response>, payload: Payload) {
     guard isWaiting else { return }
     guard let core = target.core else {
-      finish(.failure(.nodeReleased(node: target.name)))
+      finish(.failure(RequestError.nodeReleased(node: target.name)))
       return
     }
     // The walk's dispatch takes the next id (see `walkRequest`): that is how an async responder
@@ -107,7 +108,8 @@ final class RemoteRequest<Response: Sendable>: Sendable {
         self.finish(.success(response))
       } catch {
         self.finish(
-          .failure(.responderFailed(key: promised.key, node: promised.node, error: error)))
+          .failure(
+            RequestError.responderFailed(key: promised.key, node: promised.node, error: error)))
       }
     }
     attach(task)

@@ -1,7 +1,7 @@
-/// The errors ChainKit itself reports: refused mounts, runaway nesting and write loops.
+/// The errors ChainKit itself reports in an ``Outcome``: runaway nesting and write loops.
+///
+/// A refused mount is not one of them: ``Node/mount(at:)`` throws its own ``MountCycleError``.
 public enum ChainError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Mounting `child` under `parent` would put a node under itself.
-  case mountCycle(child: String, parent: String)
   /// Work started from inside other work (a post, a request, a publish, a share, a property's
   /// notification) nested deeper than the ``ReentryGuard``'s limit; it did not run.
   case nestingTooDeep(key: String, limit: Int)
@@ -13,11 +13,6 @@ public enum ChainError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A sentence naming what was refused and why.
   public var description: String {
     switch self {
-    case .mountCycle(let child, let parent) where child == parent:
-      "cannot mount '\(child)' under itself"
-    case .mountCycle(let child, let parent):
-      "cannot mount '\(child)' under '\(parent)': '\(parent)' is already below '\(child)', "
-        + "so the tree would have a cycle"
     case .nestingTooDeep(let key, let limit):
       "'\(key)' was not dispatched: nested work went deeper than the limit of \(limit) "
         + "(a listener, subscriber or observer is probably re-triggering itself)"

@@ -5,16 +5,16 @@ extension Node {
   /// under way: its path was computed before any listener ran.
   ///
   /// - Parameter parent: The new parent.
-  /// - Throws: ``ChainError/mountCycle(child:parent:)`` if `parent` is this node or one of its
-  ///   descendants; the tree is left unchanged.
-  public func mount(at parent: Node) throws(ChainError) {
+  /// - Throws: ``MountCycleError`` if `parent` is this node or one of its descendants (the only
+  ///   way a mount can fail); the tree is left unchanged.
+  public func mount(at parent: Node) throws(MountCycleError) {
     if core.parentIndex(of: parent.core) != nil { return }
-    if parent.core === core { throw .mountCycle(child: name, parent: parent.name) }
+    if parent.core === core { throw MountCycleError(child: name, parent: parent.name) }
     // A leaf cannot be above anything and a root cannot be below anything, so the common ways
     // of building a tree need no walk; otherwise walk the parent's ancestors.
     let mayCycle = !core.children.isEmpty && !parent.core.parents.isEmpty
     if mayCycle, parent.core.hasAncestorOrSelf(core) {
-      throw .mountCycle(child: name, parent: parent.name)
+      throw MountCycleError(child: name, parent: parent.name)
     }
     core.link(to: parent.core)
     Trace.emitMount(
