@@ -16,7 +16,6 @@ class AnyBusSlot: DeferredCompaction {
   ///
   /// NB: read in place on every publish, around calls to unknown closures, and never passed `inout`
   /// across such a call, so the dynamic exclusivity check could never fire.
-  // NB: unchecked: without it `fanout10.bus` costs measurably more.
   @exclusivity(unchecked) @usableFromInline final var subscribers = SlotList<AnyBusSubscriber>()
   /// Whether a compaction is already scheduled with the ``ReentryGuard``.
   private var compactionQueued = false
