@@ -25,9 +25,18 @@ enum PublicAPISurvey {
     #endif
     let result = try runProcess(arguments)
     try #require(result.status == 0, "swift-symbolgraph-extract failed: \(result.output)")
-    let data = try Data(contentsOf: directory.appendingPathComponent("\(module).symbols.json"))
-    let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
-    return reduce(graph)
+    // `M.symbols.json` holds the module's own declarations; `M@Other.symbols.json` what it adds
+    // to another module's types, listed under that module's name.
+    var lines: [String] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+      guard file.hasSuffix(".symbols.json") else { continue }
+      let stem = file.dropLast(".symbols.json".count)
+      let extended = stem.split(separator: "@").dropFirst().first.map { "\($0)." } ?? ""
+      let data = try Data(contentsOf: directory.appendingPathComponent(file))
+      lines += reduce(try JSONDecoder().decode(SymbolGraph.self, from: data), prefix: extended)
+    }
+    let conformances = lines.filter { $0.hasPrefix("conformance ") }
+    return lines.filter { !$0.hasPrefix("conformance ") }.sorted() + conformances.sorted()
   }
 
   private static var hostArchitecture: String {
@@ -40,14 +49,14 @@ enum PublicAPISurvey {
     #endif
   }
 
-  private static func reduce(_ graph: SymbolGraph) -> [String] {
+  private static func reduce(_ graph: SymbolGraph, prefix: String) -> [String] {
     let kept = graph.symbols.filter { symbol in
       !symbol.identifier.precise.contains("::SYNTHESIZED::")
         && !symbol.pathComponents.contains { $0.hasPrefix("_") }
     }
     var paths: [String: String] = [:]
     for symbol in kept {
-      paths[symbol.identifier.precise] = symbol.pathComponents.joined(separator: ".")
+      paths[symbol.identifier.precise] = prefix + symbol.pathComponents.joined(separator: ".")
     }
     let declarations = kept.map { symbol in
       let kind = symbol.kind.identifier.replacingOccurrences(of: "swift.", with: "")
@@ -55,7 +64,7 @@ enum PublicAPISurvey {
       if let constraints = symbol.swiftExtension?.constraints, !constraints.isEmpty {
         text += " (in extension where \(constraints.map(\.description).joined(separator: ", ")))"
       }
-      return "\(kind) \(symbol.pathComponents.joined(separator: ".")): \(text)"
+      return "\(kind) \(prefix)\(symbol.pathComponents.joined(separator: ".")): \(text)"
     }
     let conformances = graph.relationships.compactMap { relation -> String? in
       guard relation.kind == "conformsTo", let source = paths[relation.source] else { return nil }

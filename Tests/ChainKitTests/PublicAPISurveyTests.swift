@@ -8,8 +8,10 @@ import Testing
 /// The list is read from the symbol graph of the module this test run built:
 /// `swift-symbolgraph-extract` reads the built `.swiftmodule` and compiles nothing, so the test
 /// stays cheap. `@_spi` declarations, underscored names and members synthesized from protocol
-/// extensions are left out; conformances are listed as `conformance Type: Protocol` lines. The
-/// fixtures sit outside every target, so SwiftPM does not take them for resources.
+/// extensions are left out; what a module adds to another module's types is listed under that
+/// module's name (`ChainKit.TraceLine.decode(_:)`), and conformances as `conformance Type:
+/// Protocol` lines. The fixtures sit outside every target, so SwiftPM does not take them for
+/// resources.
 ///
 /// When the change is meant, re-record the fixture:
 ///
