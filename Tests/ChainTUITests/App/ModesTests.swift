@@ -83,7 +83,7 @@ struct ModesTests {
     }
     let status = grid.row(grid.height - 1)
     var problems: [String] = []
-    if let name = app.focusedPanel?.name, !status.contains(name) {
+    if let name = app.focusedPanel?.titleHead, !status.contains(name) {
       problems.append("no focused panel \(name) in \"\(status)\"")
     }
     let reminders = app.modeReminders.map { $0.trimmingCharacters(in: .whitespaces) }
