@@ -49,7 +49,7 @@ extension App {
   }
 
   /// The status line's account of the step being replayed ("step 2/4 of cellTapped: table bub
-  /// rewrote").
+  /// decorated").
   var flowStepText: String? {
     guard let step = replayStep, let record = flowDispatch, step.id == record.id else { return nil }
     let path = FlowPath(record)

@@ -127,7 +127,7 @@ extension App {
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.statusBar)
-    let path = focusedPanel?.treePath ?? []
+    let path = focusedPanel?.titlePath ?? []
     let hints = statusHints
     let lead = statusLead
     // Measured whole, to choose the reminder; fitted below to the room the reminder leaves.

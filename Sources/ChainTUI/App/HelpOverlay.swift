@@ -62,7 +62,7 @@ struct HelpOverlay {
     lines += [
       StyledLine(
         "  [bub handled]  border mark: the phase (cap tgt bub req) and what ran there:"
-          + " handled, rewrote, stopped, answered, threw or passed"),
+          + " handled, decorated, rewrote, stopped, answered, declined, threw or passed"),
       taken(.character("q"))
         ? "  ?            this help      Ctrl-C   quit"
         : "  ?            this help      q, Ctrl-C   quit",

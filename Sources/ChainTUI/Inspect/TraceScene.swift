@@ -33,6 +33,8 @@ final class TraceScene: Scene {
   /// Whether the connection (or file) this session came from has ended.
   private(set) var hasEnded = false
   private var panels: [String: Panel] = [:]
+  /// Each binding's member changed last: the one its updates follow.
+  private var bindingSources: [UInt64: String] = [:]
   /// The names of the nodes whose panels show as released.
   private var released: Set<String> = []
 
@@ -175,8 +177,9 @@ final class TraceScene: Scene {
       panels[mount.parent]?.note("\(mount.node) unmounted from here")
     case .binding(let binding) where binding.kind != .suppressedEcho:
       // Echo suppression is routine in a two-way binding; the log keeps changes and updates.
-      let change = "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
-      panels[binding.member]?.note("bind \(binding.kind.rawValue): \(change)")
+      if binding.kind == .change { bindingSources[binding.groupID] = binding.member }
+      let source = binding.kind == .update ? bindingSources[binding.groupID] : nil
+      panels[binding.member]?.note(BindingSentence.text(of: binding, source: source))
     case .share(let share):
       panels[share.node]?.note(
         "share \(share.key) = \(share.value) (\(share.action.rawValue), \(share.subscribersNotified) notified)"

@@ -97,7 +97,7 @@ enum DispatchLines {
     return nodes
   }
 
-  /// What a node did in one phase: "handled", "rewrote [..]", "answered", "stopped", ...
+  /// What a node did in one phase: "handled", "decorated [..]", "answered", "stopped", ...
   static func actions(of hop: HopRecord, in dispatch: DispatchRecord) -> String {
     actions(
       rewrote: hop.interceptedFrom.flatMap { from in hop.interceptedTo.map { (from, $0) } },
@@ -118,27 +118,28 @@ enum DispatchLines {
       if !text.isEmpty { text += ", " }
       text += part
     }
+    // The words are FlowPath's outcomes, so the border marks and the logs say the same thing.
+    typealias Outcome = FlowPath.Outcome
     if let (from, to) = rewrote {
-      let added = to.components(separatedBy: ": ").count > from.components(separatedBy: ": ").count
-      add(added ? "decorated \(to)" : "rewrote \(to)")
+      add(concatenated(Outcome.interception(from: from, to: to).rawValue, " ", to))
     }
     if listenersRun > 0 {
       if isRequest {
-        add(answered ? "answered" : "declined")
+        add(answered ? Outcome.answered.rawValue : Outcome.declined.rawValue)
       } else {
-        add("handled")
+        add(Outcome.handled.rawValue)
       }
     } else if answered {
-      add("answered")
+      add(Outcome.answered.rawValue)
     }
     if immediately {
-      add("stopped now")
+      add(concatenated(Outcome.stopped.rawValue, " now"))
     } else if stopped {
-      add("stopped")
+      add(Outcome.stopped.rawValue)
     }
     if prevented { add("prevented") }
-    for error in errors { add("error: \(error)") }
-    return text.isEmpty ? "passed" : text
+    for error in errors { add(concatenated(Outcome.threw.rawValue, ": ", error)) }
+    return text.isEmpty ? Outcome.passed.rawValue : text
   }
 
   static func phaseTag(_ phase: Phase) -> String {

@@ -43,12 +43,12 @@ struct FlowMarksView {
   /// Title columns a mark never covers.
   static let titleKept = 10
 
-  /// Green handled, yellow rewrote, red stopped or threw, cyan answered, dim passed; every mark
+  /// Green handled, yellow decorated or rewrote, red stopped or threw, cyan answered, dim passed; every mark
   /// but "passed" is reversed, so the path reads in monochrome too.
   func style(of outcome: FlowPath.Outcome) -> Style {
     switch outcome {
     case .handled: theme(Style(foreground: .green, bold: true, reverse: true))
-    case .rewrote: theme(Style(foreground: .yellow, bold: true, reverse: true))
+    case .decorated, .rewrote: theme(Style(foreground: .yellow, bold: true, reverse: true))
     case .stopped, .threw: theme(Style(foreground: .red, bold: true, reverse: true))
     case .answered, .declined: theme(Style(foreground: .cyan, bold: true, reverse: true))
     case .passed: theme(Style(dim: true))

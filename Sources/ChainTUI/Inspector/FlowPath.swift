@@ -3,9 +3,17 @@ import ChainKit
 /// A dispatch's walk as the panels show it: one step per hop, in visiting order (capture down,
 /// the target, bubble up), each with what happened there.
 struct FlowPath: Equatable {
-  /// What happened at one node in one phase, as its border mark says it.
-  enum Outcome: String, Equatable {
-    case handled, rewrote, stopped, answered, declined, threw, passed
+  /// What happened at one node in one phase, as its border mark says it; the logs and the
+  /// inspector say it with the same word (the raw value), so a user reads one word for one thing.
+  enum Outcome: String, Equatable, CaseIterable {
+    case handled, decorated, rewrote, stopped, answered, declined, threw, passed
+
+    /// What an interceptor did: `decorated` when it only added keys (a decorator's params grow),
+    /// `rewrote` when it changed the payload otherwise.
+    static func interception(from: String, to: String) -> Outcome {
+      let added = to.components(separatedBy: ": ").count > from.components(separatedBy: ": ").count
+      return added ? .decorated : .rewrote
+    }
   }
 
   /// One hop.
@@ -45,7 +53,9 @@ struct FlowPath: Equatable {
     if !hop.errors.isEmpty { return .threw }
     if hop.stopped || hop.stoppedImmediately { return .stopped }
     if hop.answered { return .answered }
-    if hop.interceptedTo != nil { return .rewrote }
+    if let from = hop.interceptedFrom, let to = hop.interceptedTo {
+      return .interception(from: from, to: to)
+    }
     if hop.listenersRun > 0 { return isRequest ? .declined : .handled }
     return .passed
   }

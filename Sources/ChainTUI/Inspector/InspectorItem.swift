@@ -23,11 +23,14 @@ package struct InspectorItem: Sendable {
   package let seq: UInt64
   /// The record.
   package let record: TraceRecord
+  /// For a binding's update, the member whose change it passes on, when the scene saw it.
+  package let bindingSource: String?
 
   /// Creates an item.
-  package init(seq: UInt64, record: TraceRecord) {
+  package init(seq: UInt64, record: TraceRecord, bindingSource: String? = nil) {
     self.seq = seq
     self.record = record
+    self.bindingSource = bindingSource
   }
 
   /// The dispatch, when the record is one.
@@ -63,9 +66,7 @@ package struct InspectorItem: Sendable {
       concatenated(
         "share ", share.key, " = ", share.value, " at ", share.node, " (", share.action.rawValue,
         ", ", String(share.subscribersNotified), " notified)")
-    case .binding(let binding):
-      "bind \(binding.group).\(binding.member) \(binding.kind.rawValue): "
-        + "\(binding.old.map { "\($0) -> " } ?? "")\(binding.new ?? "")"
+    case .binding(let binding): BindingSentence.text(of: binding, source: bindingSource)
     case .streamDrop(let drop):
       "stream \(drop.key) at \(drop.source) dropped an element (\(drop.dropped) so far, \(drop.policy))"
     case .mount(let mount): "mount \(mount.node) under \(mount.parent)"

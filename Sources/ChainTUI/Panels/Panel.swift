@@ -179,6 +179,26 @@ public final class Panel {
     return names.reversed()
   }
 
+  /// The part of the title a user reads first: the title up to its remark in parentheses
+  /// ("feed" for "feed (post list)"), or the whole title when it has none ("post 1 by @ann").
+  package var titleHead: String {
+    guard let remark = title.range(of: " (") else { return title }
+    let head = title[..<remark.lowerBound]
+    return head.isEmpty ? title : String(head)
+  }
+
+  /// The title heads from the root of the panel tree down to this panel: the status line's
+  /// path, in the words the borders show, not the names scripts and tree files use.
+  package var titlePath: [String] {
+    var heads = [titleHead]
+    var above = parent
+    while let panel = above {
+      heads.append(panel.titleHead)
+      above = panel.parent
+    }
+    return heads.reversed()
+  }
+
   /// The scene's panels by name but the root itself (which would be a cycle), kept on its root
   /// panel and rebuilt when a tree changes (``generation``); see ``Scene/panel(named:)``.
   var nameIndex: (generation: Int, panels: [String: Panel])?

@@ -63,7 +63,9 @@ final class BindingsScene: Scene {
       property.observe { [weak self, unowned field] old, new in
         guard let self else { return }
         field.note(
-          typing === field ? "bind change: \(old) -> \(new)" : "bind update: \(old) -> \(new)")
+          BindingSentence.text(
+            typing === field ? .change : .update, member: field.name, source: typing?.name,
+            group: "money", old: "\(old)", new: "\(new)"))
         show(new, in: field)
       }
       field.keys = editingKeys(for: field, property: property)

@@ -32,6 +32,8 @@ package final class SceneTracer: Tracer {
   package private(set) var items: ArraySlice<InspectorItem> = []
   /// The number the next item gets.
   private var nextSeq: UInt64 = 1
+  /// Each binding's member changed last: the one its updates follow.
+  private var bindingSources: [UInt64: String] = [:]
   /// The inspector's row text and numbers for the kept dispatches, made once per dispatch.
   let rowText: InspectorRowText
   /// The inspector's list rows as drawn, per item.
@@ -83,7 +85,13 @@ package final class SceneTracer: Tracer {
 
   /// Adds an item for the inspector, dropping the oldest past twice the capacity.
   private func append(_ record: TraceRecord) {
-    items.append(InspectorItem(seq: nextSeq, record: record))
+    var source: String?
+    if case .binding(let binding) = record {
+      // A binding's updates follow the change it records first; the sentence names that member.
+      if binding.kind == .change { bindingSources[binding.groupID] = binding.member }
+      if binding.kind == .update { source = bindingSources[binding.groupID] }
+    }
+    items.append(InspectorItem(seq: nextSeq, record: record, bindingSource: source))
     nextSeq += 1
     if items.count > 2 * capacity { items.removeFirst(items.count - 2 * capacity) }
   }

@@ -19,16 +19,19 @@ extension TreeScene {
     let panel = panels[index]
     for field in description.fields {
       let member = "\(panel.name).\(field.name)"
-      let isBound = tree.bindings.contains { binding in
+      // The binding's name, as TreeScene names it: its members joined by "=".
+      let group = tree.bindings.first { binding in
         binding.members.contains { $0.panel.name == panel.name && $0.field == field.name }
-      }
+      }.map { $0.members.map { "\($0.panel.name).\($0.field)" }.joined(separator: "=") }
       let property = Property(field.initial, name: member)
       // NB: the panel logs its own fields' changes; the scene's tracer feeds the inspector only.
       property.observe { [weak self, unowned panel] old, new in
         guard let self else { return }
-        if isBound {
-          let kind = settingField == member ? "change" : "update"
-          panel.note("bind \(field.name) \(kind): \(old) -> \(new)")
+        if let group {
+          panel.note(
+            BindingSentence.text(
+              settingField == member ? .change : .update, member: member, source: settingField,
+              group: group, old: old, new: new))
         } else {
           panel.note("\(field.name): \(old) -> \(new)")
         }

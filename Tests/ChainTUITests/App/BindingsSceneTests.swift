@@ -14,7 +14,7 @@ struct BindingsSceneTests {
     let text = AppTest.screen(app)
     #expect(text.contains("[ 42 ]"))
     #expect(text.contains("[ 4200 ]"))
-    #expect(app.log(ofPanel: "cents")?.last == "bind update: 400 -> 4200")
+    #expect(app.log(ofPanel: "cents")?.last == "cents follows dollars: 400 -> 4200")
   }
 
   @Test("typing in cents updates dollars and copy divided by 100")
@@ -22,8 +22,8 @@ struct BindingsSceneTests {
     let app = AppTest.app(scene: "bindings")
     #expect(app.focus(panelNamed: "cents"))
     for digit in "500" { app.press(.character(digit)) }
-    #expect(app.log(ofPanel: "dollars")?.last == "bind update: 0 -> 5")
-    #expect(app.log(ofPanel: "copy")?.last == "bind update: 0 -> 5")
+    #expect(app.log(ofPanel: "dollars")?.last == "dollars follows cents: 0 -> 5")
+    #expect(app.log(ofPanel: "copy")?.last == "copy follows cents: 0 -> 5")
   }
 
   @Test("the hook panel shows each call with its argument and result")

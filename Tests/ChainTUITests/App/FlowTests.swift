@@ -20,7 +20,7 @@ struct FlowTests {
     let app = AppTest.app(scene: "router", size: Size(width: 100, height: 30))
     app.press(.enter)
     #expect(border("cell0", in: app)?.contains("[tgt passed]") == true)
-    #expect(border("table (decorates params)", in: app)?.contains("[bub rewrote]") == true)
+    #expect(border("table (decorates params)", in: app)?.contains("[bub decorated]") == true)
     #expect(border("controller (handler table)", in: app)?.contains("[bub handled]") == true)
     #expect(border("cell1", in: app)?.contains("[") == false)
   }
@@ -49,7 +49,7 @@ struct FlowTests {
     #expect(border("cell0", in: app)?.contains("[▶ tgt passed]") == true)
     #expect(border("table (decorates params)", in: app)?.contains("[") == false)
     app.press(.character("n"))
-    #expect(border("table (decorates params)", in: app)?.contains("[▶ bub rewrote]") == true)
+    #expect(border("table (decorates params)", in: app)?.contains("[▶ bub decorated]") == true)
     #expect(border("controller (handler table)", in: app)?.contains("[") == false)
     app.press(.character("n"))
     app.press(.character("n"))
@@ -66,7 +66,7 @@ struct FlowTests {
     let app = AppTest.app(scene: "router", size: Size(width: 100, height: 30))
     app.press(.enter)
     let grid = app.render()
-    let row = (0..<grid.height).first { grid.row($0).contains("[bub rewrote]") }
+    let row = (0..<grid.height).first { grid.row($0).contains("[bub decorated]") }
     #expect(row != nil)
     if let row {
       let x = DisplayWidth.of(String(grid.row(row).prefix { $0 != "[" }))

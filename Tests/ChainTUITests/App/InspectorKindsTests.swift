@@ -35,7 +35,7 @@ struct InspectorKindsTests {
     app.press(.character("i"))
     #expect(app.inspectorItems.contains { $0.kind == .binding })
     scope(.bindings, in: app)
-    #expect(AppTest.screen(app).contains("bind money.cents update: 0 -> 400"))
+    #expect(AppTest.screen(app).contains("cents follows dollars: 0 -> 400"))
   }
 
   @Test("data shares in the model tree are listed under the data scope")

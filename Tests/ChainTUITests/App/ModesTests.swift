@@ -83,7 +83,7 @@ struct ModesTests {
     }
     let status = grid.row(grid.height - 1)
     var problems: [String] = []
-    if let name = app.focusedPanel?.name, !status.contains(name) {
+    if let name = app.focusedPanel?.titleHead, !status.contains(name) {
       problems.append("no focused panel \(name) in \"\(status)\"")
     }
     let reminders = app.modeReminders.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -194,7 +194,7 @@ struct ModesTests {
     var status = app.render().row(23)
     #expect(status.hasPrefix(" app > controller > table > cell0  |  enter open"), "\(status)")
     #expect(!AppTest.screen(app).contains("▶"))
-    #expect(border("table (decorates params)", in: app)?.contains("[bub rewrote]") == true)
+    #expect(border("table (decorates params)", in: app)?.contains("[bub decorated]") == true)
     app.press(.tab)
     status = app.render().row(23)
     #expect(status.hasPrefix(" app > controller > table > cell1  |  enter open"), "\(status)")

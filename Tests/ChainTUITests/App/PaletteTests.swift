@@ -97,7 +97,7 @@ struct PaletteTests {
         #expect(app.focusedPanel?.name == panel.name, "\(scene.id).\(panel.name) by \"\(query)\"")
         #expect(!app.modes.has(.palette))
         #expect(LayoutRule.violations(app) == [], "\(scene.id).\(panel.name)")
-        #expect(app.render().row(23).contains(panel.name), "\(scene.id).\(panel.name)")
+        #expect(app.render().row(23).contains(panel.titleHead), "\(scene.id).\(panel.name)")
       }
     }
     #expect(!letters.isEmpty)

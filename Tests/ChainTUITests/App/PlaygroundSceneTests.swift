@@ -72,7 +72,7 @@ struct PlaygroundErrorTests {
     app.press(.character("x"))
     #expect(
       app.log(ofPanel: "root")?.last
-        == "bub boom from btnA: handled, error: root (bubble) boom: root's listener threw")
+        == "bub boom from btnA: handled, threw: root (bubble) boom: root's listener threw")
     #expect(app.log(ofPanel: "btnA")?.last == "boom outcome: ran 1, 1 error(s)")
     app.press(.enter)
     #expect(!app.isFinished)

@@ -16,6 +16,28 @@ struct StatusLineTests {
     #expect(LayoutRule.statusLine(app, app.render()) == [])
   }
 
+  @Test("the path says the panels' titles up to their remarks, as the borders show them")
+  func pathInTitlesWords() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 30))
+    #expect(app.focus(panelNamed: "actions1"))
+    let row = app.render().row(29)
+    #expect(row.hasPrefix(" feed > post 1 by @ann > actions  |  "), "\(row)")
+    #expect(!row.contains("feedList"))
+  }
+
+  @Test(
+    "in every scene the path names each panel by its title's head, never by a name the borders do not show",
+    arguments: SceneCatalog.ids)
+  func everyScenePathInTitlesWords(scene: String) {
+    let app = AppTest.app(scene: scene, size: Size(width: 240, height: 40))
+    for panel in app.scene.allPanels where app.focus(panelNamed: panel.name) {
+      let row = app.render().row(39)
+      let path = panel.titlePath.joined(separator: " > ")
+      #expect(
+        row.hasPrefix(" " + path + "  |") || row.hasPrefix(" " + path + " "), "\(scene): \(row)")
+    }
+  }
+
   @Test(
     "on every panel of every scene, from 60 to 120 columns, the status line is whole or cut with …",
     arguments: SceneCatalog.ids)

@@ -102,7 +102,7 @@ enum LayoutRule {
       if !cell.isContinuation { shown.append(cell.character) }
     }
     while shown.last == " " { shown.removeLast() }
-    let path = app.focusedPanel?.treePath.joined(separator: " > ") ?? ""
+    let path = app.focusedPanel?.titlePath.joined(separator: " > ") ?? ""
     let hints = app.statusHints
     let full = " " + path + (hints.isEmpty ? "" : "  |  " + hints.joined(separator: "  "))
     guard shown != full, !(shown.hasSuffix("…") && full.hasPrefix(shown.dropLast())) else {
