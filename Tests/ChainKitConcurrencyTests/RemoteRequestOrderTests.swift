@@ -13,31 +13,6 @@ extension RequestKey where Payload == Void, Response == Int {
   fileprivate static let loadedCount = RequestKey("requestOrder.loadedCount")
 }
 
-/// Keeps the calling thread until `done` holds or the tries run out; returns whether it held.
-///
-/// NB: each try gives the processor away, so the thread being waited for runs on a loaded
-/// machine; the bound counts tries, not seconds.
-private func spin(until done: () -> Bool) -> Bool {
-  for _ in 0..<2_000_000 {
-    if done() { return true }
-    usleep(100)
-  }
-  return done()
-}
-
-/// Waits in a task until `done` holds or the tries run out; returns whether it held.
-///
-/// NB: each try yields first, so the waiting task holds no thread of the shared pool that
-/// another test's task needs while the main actor, which this task waits for, is held elsewhere.
-private func turns(until done: () -> Bool) async -> Bool {
-  for _ in 0..<2_000_000 {
-    if done() { return true }
-    await Task.yield()
-    usleep(100)
-  }
-  return done()
-}
-
 /// What the gate's listener and the asking task tell each other.
 private final class Signals: Sendable {
   let gateRunning = Atomic<Bool>(false)

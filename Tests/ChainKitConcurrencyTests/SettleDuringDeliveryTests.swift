@@ -8,31 +8,6 @@ extension EventKey where Payload == Int {
   fileprivate static let slow = EventKey("settleDuringDelivery.slow")
 }
 
-/// Keeps the calling thread until `done` holds or the tries run out; returns whether it held.
-///
-/// NB: each try gives the processor away, so the thread being waited for runs on a loaded
-/// machine; the bound counts tries, not seconds.
-private func spin(tries: Int = 2_000_000, until done: () -> Bool) -> Bool {
-  for _ in 0..<tries {
-    if done() { return true }
-    usleep(100)
-  }
-  return done()
-}
-
-/// Waits in a task until `done` holds or the tries run out; returns whether it held.
-///
-/// NB: each try yields first, so the waiting task holds no thread of the shared pool that
-/// another test's task needs while the main actor, which this task waits for, is held elsewhere.
-private func turns(until done: () -> Bool) async -> Bool {
-  for _ in 0..<2_000_000 {
-    if done() { return true }
-    await Task.yield()
-    usleep(100)
-  }
-  return done()
-}
-
 @MainActor
 @Suite("Settling while a delivery runs")
 struct SettleDuringDeliveryTests {

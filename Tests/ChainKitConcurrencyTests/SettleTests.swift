@@ -17,21 +17,6 @@ private final class Heard {
   init(tasks: Int) { counts = Array(repeating: 0, count: tasks) }
 }
 
-/// Keeps the calling thread, without suspending, until `done` holds or the tries run out.
-///
-/// NB: called on the main actor to keep it busy, so anything that finishes meanwhile finished
-/// without the main actor. Each try gives the processor away for a moment: the task being
-/// waited for needs a thread of the shared pool, which other suites' tests may hold for a long
-/// time on a loaded machine, so a bound of tries that merely spin could run out before it ever
-/// starts. The bound counts tries, not seconds.
-private func spin(until done: () -> Bool) -> Bool {
-  for _ in 0..<2_000_000 {
-    if done() { return true }
-    usleep(100)
-  }
-  return done()
-}
-
 @MainActor
 @Suite("Settling: waiting for remote posts without blocking")
 struct SettleTests {
