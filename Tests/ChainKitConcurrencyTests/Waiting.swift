@@ -41,3 +41,12 @@ func turns(until done: () -> Bool) async -> Bool {
   }
   return done()
 }
+
+/// Waits until the task is cancelled, then throws `CancellationError`; returns, so that the
+/// test fails on what it expected of the cancellation, if none came within `tries` short sleeps.
+///
+/// NB: a count of tries, not a deadline: a cancellation ends the current sleep at once, and a
+/// cancellation that never comes costs the run a bounded wait instead of hanging it.
+func untilCancelled(tries: Int = 100_000) async throws {
+  for _ in 0..<tries { try await Task.sleep(for: .milliseconds(1)) }
+}
