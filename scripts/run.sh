@@ -22,6 +22,12 @@ interrupted() {
 }
 progress=plain
 trap interrupted INT
+# With a terminal, each step (the build, the explorer) runs as a job of its own, the terminal's
+# foreground, so Ctrl-C signals that job alone. Make, in the group this script starts in, would
+# get the signal too, and its handler races with its own wait for this script: when it loses,
+# it prints `make: *** wait: No child processes` however cleanly this script ends. The step's
+# status (130 after an interrupt) then says what happened, as the trap does without a terminal.
+if [ -t 0 ]; then set -m; fi
 
 if [ "$RUN_PROGRESS" = line ] || { [ "$RUN_PROGRESS" = auto ] && [ -t 2 ]; }; then
   progress=line
@@ -49,6 +55,9 @@ show_progress() {
 $SWIFT build --product chaintui 2>&1 | show_progress
 status=${PIPESTATUS[0]}
 [ "$progress" = line ] && printf '\r\033[K' >&2
+# 130: the build died by SIGINT, or caught it and said so (bash then skips the trap: it takes
+# the signal as handled by the child).
+if [ "$status" -eq 130 ]; then interrupted; fi
 if [ "$status" -ne 0 ]; then
   cat "$RUN_LOG" >&2
   exit "$status"
