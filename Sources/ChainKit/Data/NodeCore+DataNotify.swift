@@ -133,6 +133,6 @@ extension NodeCore {
       afterRemoval && !runtime.data.mayHaveSubscribersBehind
       ? runtime.data.resolvedCount > 0 : runtime.data.subscriberCount > 0
     guard mayMatter else { return }
-    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
+    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data", in: runtime)
   }
 }
