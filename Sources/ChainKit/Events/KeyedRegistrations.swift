@@ -85,9 +85,10 @@ final class KeyedRegistrations: DeferredCompaction {
     for registration in all { registration.cancel() }
   }
 
-  /// Takes every registration out for good (the node's core is being deallocated).
-  func takeEverything() -> [SlotList<Registration>.Taken] {
-    let runtime = core.runtime
+  /// Takes every registration out for good (the node's core is being deallocated); their
+  /// storage is freed through `runtime`, the core's, passed in because the core can no longer be
+  /// read through its unretained reference.
+  func takeEverything(freeingThrough runtime: ChainRuntime) -> [SlotList<Registration>.Taken] {
     let all =
       listeners.takeAll(freeingThrough: runtime) + interceptors.takeAll(freeingThrough: runtime)
       + responders.takeAll(freeingThrough: runtime)

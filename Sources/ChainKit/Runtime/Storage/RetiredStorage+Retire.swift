@@ -23,7 +23,7 @@ extension NodeCore {
   /// deinit code a release runs finds none of them half taken.
   func releaseRegistrationsNow() {
     var entries: [Unmanaged<Registration>] = []
-    for registrations in keyed { entries += registrations.takeEverything() }
+    for registrations in keyed { entries += registrations.takeEverything(freeingThrough: runtime) }
     for entry in entries { entry.release() }
   }
 }
