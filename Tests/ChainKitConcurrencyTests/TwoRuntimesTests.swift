@@ -16,9 +16,11 @@ extension RequestKey where Payload == String, Response == String {
 /// A tick on a bus.
 private struct Tick {}
 
-/// Every node, bus, property and hook holds the runtime it was made in, and reaches no other:
-/// two runtimes driven side by side, each made fresh, share nothing. Each test fails if any of
-/// them read the main actor's runtime instead of its own (the two would then share it).
+/// Two runtimes driven side by side share nothing.
+///
+/// Every node, bus, property and hook holds the runtime it was made in, and reaches no other.
+/// Both runtimes here are made fresh, so each test fails if any of them read the main actor's
+/// runtime instead of its own (the two would then share it).
 @Suite("Two runtimes side by side keep their state apart", .leakChecked)
 struct TwoRuntimesTests {
   @Test("a runaway in one runtime leaves the other's door untouched")
@@ -90,7 +92,8 @@ struct TwoRuntimesTests {
     #expect(counts == Array(repeating: "one 1, other 0, main 0", count: 3))
     #expect(
       inner?.errors.compactMap { $0 as? ChainError } == [.nestingTooDeep(key: "again", limit: 3)])
-    #expect(outcome.errors.isEmpty, "the refusal is `one`'s, not the enclosing dispatch's of `other`")
+    #expect(
+      outcome.errors.isEmpty, "the refusal is `one`'s, not the enclosing dispatch's of `other`")
     #expect(outcome.listenersRun == 1)
     #expect(one.refusalCount == 0 && other.refusalCount == 0)
   }

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
 
-/// One way to the runtime: every node, bus, property, hook and binding holds the runtime it was
-/// made in, and everything else reaches it through them. The main actor's runtime
+/// One way to the runtime.
+///
+/// Every node, bus, property, hook and binding holds the runtime it was made in, and everything
+/// else reaches it through them. The main actor's runtime
 /// (`ChainRuntime.main`, or `.main` where the type is known) is named only where a default is
 /// chosen; a scan of `Sources/ChainKit` fails, naming file and line, on any other mention.
 @Suite("The main runtime is named only where a default is chosen")
 struct RuntimeReachTests {
-  /// The lines allowed to name the main runtime, by file and a text the line contains, each with
-  /// why a default is chosen there. Each must match exactly one line, so the list only shrinks.
+  /// The lines allowed to name the main runtime.
+  ///
+  /// Each entry gives a file, a text the line contains, and why a default is chosen there; each
+  /// must match exactly one line, so the list only shrinks.
   static let allowed: [(file: String, text: String, reason: String)] = [
     (
       "Node.swift", "self.init(name, runtime: .main)",
@@ -103,7 +107,8 @@ struct RuntimeReachTests {
         "not a place that chooses a default: Sources/ChainKit/Bindings/Hook.swift:80: let r = ChainRuntime.main"
       ))
     #expect(
-      problems.contains("allowed entry matches 0 lines: Bind.swift: runtime: boxes.first?.runtime ?? .main)"))
+      problems.contains(
+        "allowed entry matches 0 lines: Bind.swift: runtime: boxes.first?.runtime ?? .main)"))
     #expect(!problems.contains { $0.contains("Node.swift") })
   }
 }
