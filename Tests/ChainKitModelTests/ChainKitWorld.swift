@@ -147,7 +147,7 @@ final class ChainKitWorld: World {
   func afterEachStep(topLevel: Bool) {
     invariantChecks += 1
     for id in nodes.keys.sorted() { nodes[id]?.core.checkInvariants() }
-    if topLevel { ReentryGuard.checkInvariants() }
+    if topLevel { ChainRuntime.main.checkInvariants() }
   }
 
   /// How many times ``afterEachStep(topLevel:)`` ran: the harness tests check it is called.

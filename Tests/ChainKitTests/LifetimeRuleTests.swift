@@ -188,7 +188,7 @@ struct LifetimeRuleTests {
       }
       fixture.fire = {
         node?.post(Keys.ping, 1)
-        ChainRuntime.main.nextTurn.drain()
+        ChainRuntime.main.nextTurn.drain(in: .main)
       }
       fixture.dropHolder = { node = nil }
       return fixture

@@ -42,7 +42,8 @@ struct OwnOperationInvariantTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let bus = EventBus(name: "test")
-        bus.slots[ObjectIdentifier(Int.self)] = BusSlot<String>(typeName: "String")
+        bus.slots[ObjectIdentifier(Int.self)] = BusSlot<String>(
+          typeName: "String", runtime: bus.runtime)
         _ = bus.subscribe(Double.self) { _ in }
       }
     }

@@ -21,11 +21,12 @@ struct StorageInvariantTests {
   func slotListCatchesAWrongSlot() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
+        let runtime = ChainRuntime()
         var list = SlotList<Item>()
         let item = Item()
-        list.append(item)
+        list.append(item, through: runtime)
         item.slot = 5
-        list.append(Item())
+        list.append(Item(), through: runtime)
       }
     }
     Self.expectMessage("an element in slot 0 is told 5", in: result)
@@ -34,15 +35,16 @@ struct StorageInvariantTests {
   @Test("SlotList: a healthy list passes its check after every operation")
   @MainActor
   func slotListHealthy() {
+    let runtime = ChainRuntime()
     var list = SlotList<Item>()
     let items = (0..<10).map { _ in Item() }
-    for item in items { list.append(item) }
-    for item in items.prefix(7) { list.remove(item) }
+    for item in items { list.append(item, through: runtime) }
+    for item in items.prefix(7) { list.remove(item, releasingThrough: runtime) }
     list.compact()
     list.checkInvariants()
     #expect(list.liveCount == 3)
     #expect(items.suffix(3).map(\.slot) == [0, 1, 2])
-    for entry in list.takeAll() { entry.release() }
+    for entry in list.takeAll(freeingThrough: runtime) { entry.release() }
   }
 
   @Test("Unretained: reading an object after it was freed traps instead")

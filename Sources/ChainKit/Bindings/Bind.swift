@@ -86,7 +86,9 @@ public func bind<Value>(
 func start<Value>(
   _ members: [BindingMember<Value>], name: String, tracer: (any Tracer)?
 ) -> Subscription {
+  let boxes = ContiguousArray(members.map { $0.make() })
+  // The members' runtime; a binding without members goes nowhere, so any runtime would do.
   let group = BindingGroup(
-    name: name, tracer: tracer, members: ContiguousArray(members.map { $0.make() }))
+    name: name, tracer: tracer, members: boxes, runtime: boxes.first?.runtime ?? .main)
   return group.start()
 }

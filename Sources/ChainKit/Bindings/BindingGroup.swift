@@ -31,14 +31,21 @@ final class BindingGroup<G>: AnyRegistration {
   /// The most changes one outside write may set off, deferred ones included.
   @usableFromInline static var roundLimit: Int { 64 }
 
-  /// The runtime every propagation goes through.
-  ///
-  /// NB: held, not read from `ChainRuntime.main` on every change: that lazily initialised global
-  /// costs a call to its accessor and to `swift_once` per read (`binding.chainkit`).
+  /// The runtime of the members, which every propagation goes through.
   @usableFromInline let runtime: ChainRuntime
 
-  init(name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>) {
-    runtime = ChainRuntime.main
+  /// A binding of `members`, all of one runtime, `runtime` (the one a binding without members
+  /// is counted in).
+  init(
+    name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>,
+    runtime: ChainRuntime
+  ) {
+    for member in members {
+      precondition(
+        member.runtime === runtime,
+        "cannot bind '\(member.name)': the binding's members belong to different runtimes")
+    }
+    self.runtime = runtime
     self.id = runtime.nextBindingID()
     self.name = name.isEmpty ? "binding \(id)" : name
     self.tracer = tracer
@@ -52,7 +59,7 @@ final class BindingGroup<G>: AnyRegistration {
   func start() -> Ticket {
     for member in members { member.attach(to: self) }
     // The first member's value may go through a transform: user code, through the door.
-    if let first = members.first, let value = ReentryGuard.nested(name, { first.currentValue }) {
+    if let first = members.first, let value = runtime.nested(name, { first.currentValue }) {
       propagate(from: first, value: value)
     }
     return ticket
@@ -153,7 +160,7 @@ final class BindingGroup<G>: AnyRegistration {
       .binding(
         BindingRecord(
           groupID: id, group: name, kind: kind, member: member.name, old: old(), new: new())),
-      to: tracer)
+      to: tracer, in: runtime)
   }
 
   /// Forgets dropped members; a group left with fewer than two members can never propagate

@@ -20,27 +20,32 @@ public final class Hook<Args, Result> {
   /// A human-readable name, used by traces.
   public let name: String
   private let body: @MainActor (Args) -> Result
-  let observers = ObserverList<Args, Result>()
+  let observers: ObserverList<Args, Result>
   /// The bindings this hook is a member of; notified after the observers.
-  let bindings = ObserverList<Args, Result>()
+  let bindings: ObserverList<Args, Result>
   /// Whether a notification round of this hook is under way.
   private var isNotifying = false
   /// Calls made during the current round, notified in the next.
   private var deferredCalls: [(args: Args, result: Result)] = []
-  /// The runtime every call's notification round goes through.
-  ///
-  /// NB: held, not read from `ChainRuntime.main` on every call: that lazily initialised global
-  /// costs a call to its accessor and to `swift_once` per read (like ``Property``'s).
-  private let runtime = ChainRuntime.main
+  /// The runtime this hook was made in, which every call's notification round goes through.
+  let runtime: ChainRuntime
 
   /// Wraps a function.
   ///
   /// - Parameters:
   ///   - name: A human-readable name, used by traces.
   ///   - body: The function; it runs on every call, before the observers.
-  public init(name: String = "", _ body: @escaping @MainActor (Args) -> Result) {
+  public convenience init(name: String = "", _ body: @escaping @MainActor (Args) -> Result) {
+    self.init(name: name, runtime: .main, body)
+  }
+
+  /// Wraps a function; every call's notification goes through `runtime`.
+  init(name: String, runtime: ChainRuntime, _ body: @escaping @MainActor (Args) -> Result) {
     self.name = name
     self.body = body
+    self.runtime = runtime
+    observers = ObserverList(runtime: runtime)
+    bindings = ObserverList(runtime: runtime)
   }
 
   /// Runs the function, then notifies every observer with the arguments and the result, then

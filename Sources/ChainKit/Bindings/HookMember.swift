@@ -18,7 +18,7 @@ final class HookMember<G, Args, Result>: MemberBox<G> {
     self.toMember = toMember
     self.fromMember = fromMember
     self.memberName = hook.displayName
-    super.init(sends: fromMember != nil, receives: toMember != nil)
+    super.init(sends: fromMember != nil, receives: toMember != nil, runtime: hook.runtime)
   }
 
   override var name: String { memberName }

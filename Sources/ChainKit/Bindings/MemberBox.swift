@@ -27,20 +27,24 @@ class MemberBox<G> {
   /// A change that arrived while the binding was propagating, in the binding's type; it
   /// propagates once the change in progress is done.
   @exclusivity(unchecked) @usableFromInline var deferredValue: G?
+  /// The runtime of the member's property or hook: a binding goes through its members' one.
+  let runtime: ChainRuntime
 
-  init(sends: Bool, receives: Bool) {
+  init(sends: Bool, receives: Bool, runtime: ChainRuntime) {
     self.sends = sends
     self.receives = receives
+    self.runtime = runtime
     self.write = { member, value, group in member.apply(value, in: group) }
   }
 
   @usableFromInline
   init(
-    sends: Bool, receives: Bool,
+    sends: Bool, receives: Bool, runtime: ChainRuntime,
     write: @escaping @MainActor (MemberBox<G>, G, BindingGroup<G>) -> Bool
   ) {
     self.sends = sends
     self.receives = receives
+    self.runtime = runtime
     self.write = write
   }
 
@@ -99,7 +103,8 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
     self.fromMember = fromMember
     self.memberName = property.displayName
     self.observe = observe
-    super.init(sends: fromMember != nil, receives: toMember != nil, write: write)
+    super.init(
+      sends: fromMember != nil, receives: toMember != nil, runtime: property.runtime, write: write)
   }
 
   /// A member for `property`, its change path specialised where this is called.

@@ -45,17 +45,22 @@ final class ObserverList<A, B>: DeferredCompaction {
   // NB: unchecked: walked on every notification, in place only and never `inout` across a
   // call, so the dynamic exclusivity check could never fire.
   @exclusivity(unchecked) @usableFromInline var boxes = SlotList<ObserverBox<A, B>>()
-  /// Whether a compaction is scheduled with the ``ReentryGuard``.
+  /// Whether a compaction is scheduled with the runtime.
   private var compactionQueued = false
+  /// The runtime of the property or hook these observers belong to: it defers their release
+  /// and compaction while a notification may walk them.
+  let runtime: ChainRuntime
 
-  @usableFromInline init() {}
+  @usableFromInline init(runtime: ChainRuntime) {
+    self.runtime = runtime
+  }
 
   /// Adds an observer; it is first called by the next notification that starts.
   @usableFromInline
   func add(lifetime: AnyObject?, _ body: @escaping @MainActor (A, B) -> Void) -> ObserverBox<A, B> {
     let box = ObserverBox(lifetime: lifetime, body: body)
     box.list = self
-    boxes.append(box)
+    boxes.append(box, through: runtime)
     return box
   }
 
@@ -83,9 +88,9 @@ final class ObserverList<A, B>: DeferredCompaction {
 
   /// Takes a cancelled observer out in O(1), compacting once enough slots are vacated.
   func remove(_ box: ObserverBox<A, B>) {
-    guard boxes.remove(box), !compactionQueued else { return }
+    guard boxes.remove(box, releasingThrough: runtime), !compactionQueued else { return }
     compactionQueued = true
-    ReentryGuard.compactWhenIdle(self)
+    runtime.compactWhenIdle(self)
   }
 
   /// Cancels the observer whose identity is `id`, if it is still here.
@@ -111,6 +116,6 @@ final class ObserverList<A, B>: DeferredCompaction {
   }
 
   isolated deinit {
-    for entry in boxes.takeAll() { ReentryGuard.release(entry) }
+    for entry in boxes.takeAll(freeingThrough: runtime) { runtime.release(entry) }
   }
 }

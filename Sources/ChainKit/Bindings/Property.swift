@@ -34,9 +34,9 @@ public final class Property<Value> {
   // unknown code, so the dynamic exclusivity check could never fire. `storage` is
   // `@usableFromInline` with the setter `@inlinable`, so a client's write is specialised.
   @exclusivity(unchecked) @usableFromInline var storage: Value
-  @usableFromInline let observers = ObserverList<Value, Value>()
+  @usableFromInline let observers: ObserverList<Value, Value>
   /// The bindings this property is a member of; notified after the observers.
-  @usableFromInline let bindings = ObserverList<Value, Value>()
+  @usableFromInline let bindings: ObserverList<Value, Value>
   /// `==` for an `Equatable` value, so an equal write stops; `nil` otherwise.
   @usableFromInline let isEqual: ((Value, Value) -> Bool)?
   /// Whether a notification round of this property is under way.
@@ -44,12 +44,9 @@ public final class Property<Value> {
   /// For a write made during a round: the value before it, to notify once the round is over.
   @exclusivity(unchecked) @usableFromInline var deferredOld: Value?
   @usableFromInline let hasOwner: Bool
-  /// The runtime every write's notification round goes through.
-  ///
-  /// NB: held, not read from `ChainRuntime.main` on every write: that lazily initialised global
-  /// costs a call to its accessor and to `swift_once` per read, and a binding's change runs a
-  /// round in each of its properties and one in the group (`binding.chainkit`).
-  @usableFromInline let runtime = ChainRuntime.main
+  /// The runtime this property was made in, which every write's notification round goes
+  /// through.
+  @usableFromInline let runtime: ChainRuntime
   /// The object this property belongs to, held weakly; `nil` if none was given or it is gone.
   public private(set) weak var owner: AnyObject?
   /// The ``ObservableProperty`` made by ``observable``, kept so every caller gets the same one.
@@ -62,12 +59,8 @@ public final class Property<Value> {
   ///   - name: A human-readable name, used by traces.
   ///   - owner: The object the property belongs to, held weakly; when it deallocates, the
   ///     property is dropped from its bindings.
-  public init(_ value: Value, name: String = "", owner: AnyObject? = nil) {
-    self.storage = value
-    self.name = name
-    self.isEqual = nil
-    self.hasOwner = owner != nil
-    self.owner = owner
+  public convenience init(_ value: Value, name: String = "", owner: AnyObject? = nil) {
+    self.init(value, name: name, owner: owner, isEqual: nil, runtime: .main)
   }
 
   /// Creates a property of an `Equatable` value: a write of an equal value notifies nobody.
@@ -77,12 +70,25 @@ public final class Property<Value> {
   ///   - name: A human-readable name, used by traces.
   ///   - owner: The object the property belongs to, held weakly; when it deallocates, the
   ///     property is dropped from its bindings.
-  public init(_ value: Value, name: String = "", owner: AnyObject? = nil) where Value: Equatable {
+  public convenience init(_ value: Value, name: String = "", owner: AnyObject? = nil)
+  where Value: Equatable {
+    self.init(value, name: name, owner: owner, isEqual: { $0 == $1 }, runtime: .main)
+  }
+
+  /// Creates a property whose notifications go through `runtime`; `isEqual` stops a write of an
+  /// equal value, if given.
+  init(
+    _ value: Value, name: String, owner: AnyObject?, isEqual: ((Value, Value) -> Bool)?,
+    runtime: ChainRuntime
+  ) {
     self.storage = value
     self.name = name
-    self.isEqual = { $0 == $1 }
+    self.isEqual = isEqual
     self.hasOwner = owner != nil
     self.owner = owner
+    self.runtime = runtime
+    observers = ObserverList(runtime: runtime)
+    bindings = ObserverList(runtime: runtime)
   }
 
   /// The current value; setting it writes, then notifies every observer with the old and the

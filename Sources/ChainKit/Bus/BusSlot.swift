@@ -4,34 +4,34 @@
 @usableFromInline
 class AnyBusSlot: DeferredCompaction {
   @usableFromInline let typeName: String
-  /// The runtime every publish to this slot goes through, read from the slot the publish already
-  /// holds.
+  /// The bus's runtime, which every publish to this slot goes through, read from the slot the
+  /// publish already holds.
   ///
-  /// NB: not `ChainRuntime.main` on every publish: that global is initialised lazily, so each
-  /// read costs a call to its accessor and to `swift_once`, a fixed cost a one-subscriber
-  /// publish would pay on top of its delivery (`bubble1.bus`; see BENCHMARKS.md). A bus is made
-  /// off the main actor, so it cannot hold the runtime itself; its slots are made on it.
+  /// NB: held here, not read from the bus: a publish has the slot in hand already, so the
+  /// runtime costs no further load.
   @usableFromInline final let runtime: ChainRuntime
   /// The subscribers in subscription order; each is a `BusSubscriber` of the slot's type.
   ///
   /// NB: read in place on every publish, around calls to unknown closures, and never passed `inout`
   /// across such a call, so the dynamic exclusivity check could never fire.
   @exclusivity(unchecked) @usableFromInline final var subscribers = SlotList<AnyBusSubscriber>()
-  /// Whether a compaction is already scheduled with the ``ReentryGuard``.
+  /// Whether a compaction is already scheduled with the runtime.
   private var compactionQueued = false
 
-  init(typeName: String) {
+  init(typeName: String, runtime: ChainRuntime) {
     self.typeName = typeName
-    self.runtime = ChainRuntime.main
+    self.runtime = runtime
   }
 
   isolated deinit {
-    for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
+    for entry in subscribers.takeAll(freeingThrough: runtime) { runtime.release(entry) }
   }
 
   /// Appends a subscriber.
   @usableFromInline
-  final func append(_ subscriber: AnyBusSubscriber) { subscribers.append(subscriber) }
+  final func append(_ subscriber: AnyBusSubscriber) {
+    subscribers.append(subscriber, through: runtime)
+  }
 
   /// The number of subscriptions that can still run.
   final var activeCount: Int {

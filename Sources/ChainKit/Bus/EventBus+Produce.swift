@@ -48,7 +48,7 @@ extension EventBus {
         ProducerRecord(
           bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)),
       name: slot.typeName)
-    if let value = ReentryGuard.nested(slot.typeName, { producer.value() }) {
+    if let value = slot.runtime.nested(slot.typeName, { producer.value() }) {
       let outcome = deliver(value, in: slot)
       report(value, in: slot, source: .producerRegistered, outcome: outcome)
     }

@@ -50,7 +50,7 @@ extension EventBus {
 
   /// The outcome of a traced publish nobody hears: empty, or the refusal past the limit.
   func unheardOutcome(_ typeName: @autoclosure () -> String) -> Outcome {
-    guard let refusal = ReentryGuard.admit(typeName()) else { return Outcome() }
+    guard let refusal = runtime.admit(typeName()) else { return Outcome() }
     return Outcome(isPrevented: false, isStopped: false, listenersRun: 0, errors: [refusal.error])
   }
 

@@ -136,9 +136,7 @@ extension EventBus {
   /// subscriber can still run.
   @inlinable
   func handProducerValue<Event>(to subscriber: BusSubscriber<Event>, in slot: BusSlot<Event>) {
-    // NB: the slot's runtime, not `ReentryGuard`'s forwarders: each of those reads the lazily
-    // initialised `ChainRuntime.main` (an accessor call and `swift_once`), which a subscribe
-    // would pay once per forwarder (`subscribe.chainkit`; see BENCHMARKS.md).
+    // NB: the slot's runtime, read once into a local for the door's three steps.
     let runtime = slot.runtime
     guard let producer = slot.producer,
       let value = runtime.nested(slot.typeName, { producer.value() })

@@ -16,7 +16,7 @@ extension EventBus {
   }
 
   func trace(_ record: TraceRecord) {
-    Trace.emit(record, to: tracers.map(\.tracer))
+    Trace.emit(record, to: tracers.map(\.tracer), in: runtime)
   }
 
   /// Sends the record of a change that did not pass the ``ReentryGuard`` itself.
@@ -24,7 +24,7 @@ extension EventBus {
   /// A producer registered, replaced or removed: telling the tracers passes the door, and past
   /// the limit they are not told (rule 14), so a tracer that registers a producer on every record stops.
   func traceChange(_ record: TraceRecord, name: @autoclosure () -> String) {
-    guard !tracers.isEmpty, ReentryGuard.admit(name()) == nil else { return }
+    guard !tracers.isEmpty, runtime.admit(name()) == nil else { return }
     trace(record)
   }
 
@@ -47,7 +47,7 @@ extension EventBus {
     guard !tracers.isEmpty else { return }
     // Rule 14: a refused delivery (nobody ran, and its one error is the refusal) is traced once
     // per runaway, so a tracer that publishes on every record stops at the limit.
-    if outcome.listenersRun == 0, !outcome.errors.isEmpty, !ReentryGuard.takeRefusalTrace() {
+    if outcome.listenersRun == 0, !outcome.errors.isEmpty, !runtime.takeRefusalTrace() {
       return
     }
     let record = BusRecord(

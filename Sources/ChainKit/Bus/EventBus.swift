@@ -57,12 +57,29 @@ public final class EventBus {
   @exclusivity(unchecked) @usableFromInline
   var lastKind: (type: ObjectIdentifier, isExistential: Bool)?
 
+  /// The runtime this bus was made in, or `nil` for the main actor's (see ``runtime``).
+  ///
+  /// NB: a bus is made off the main actor (``default`` is a static constant any thread reaches),
+  /// where the main actor's runtime cannot be read; the default is chosen when a slot is made.
+  nonisolated let assignedRuntime: ChainRuntime?
+
   /// Creates a private bus, independent of ``default``.
   ///
   /// - Parameter name: A human-readable name, used by traces.
   nonisolated public init(name: String) {
     self.name = name
+    assignedRuntime = nil
   }
+
+  /// Creates a bus whose slots, and so every publish, subscription and producer, go through
+  /// `runtime`.
+  nonisolated init(name: String, runtime: ChainRuntime) {
+    self.name = name
+    assignedRuntime = runtime
+  }
+
+  /// The runtime every slot of this bus holds: the one it was made in, else the main actor's.
+  var runtime: ChainRuntime { assignedRuntime ?? .main }
 
   /// The number of subscriptions for `type` that can still run (owner alive, not cancelled).
   ///
@@ -124,7 +141,7 @@ public final class EventBus {
 
   @usableFromInline
   func addSlot<Event>(for type: Event.Type) -> BusSlot<Event> {
-    let slot = BusSlot<Event>(typeName: String(describing: type))
+    let slot = BusSlot<Event>(typeName: String(describing: type), runtime: runtime)
     slots[ObjectIdentifier(type)] = slot
     checkInvariants()
     return slot

@@ -14,6 +14,11 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// and a subscriber outlives its node only inside a delivery, which checks `core.isAlive`
   /// while the path it walks holds the core.
   private let coreReference: Unretained<NodeCore>
+  /// The runtime of the node subscribed at, whose data counters this subscription is counted in.
+  ///
+  /// NB: held, not read through the core: the counters change when the subscription ends,
+  /// which may be after its node is gone.
+  let runtime: ChainRuntime
   /// Delivers a value to the body: a closure made where the subscription was made, specialised
   /// for its value type (see ``DataSubscriberBox/make(keyID:core:body:)``).
   ///
@@ -24,8 +29,8 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
   @exclusivity(unchecked) var source: SharedSlot? {
     didSet {
-      if oldValue == nil, source != nil { ChainRuntime.main.data.resolvedCount += 1 }
-      if oldValue != nil, source == nil { ChainRuntime.main.data.resolvedCount -= 1 }
+      if oldValue == nil, source != nil { runtime.data.resolvedCount += 1 }
+      if oldValue != nil, source == nil { runtime.data.resolvedCount -= 1 }
     }
   }
   /// The version of `source` when it was last delivered.
@@ -33,8 +38,8 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// Whether a refused delivery left this subscriber behind the value it resolves to.
   @exclusivity(unchecked) @usableFromInline final var isBehind = false {
     didSet {
-      if isBehind, !oldValue { ChainRuntime.main.data.behindCount += 1 }
-      if !isBehind, oldValue { ChainRuntime.main.data.behindCount -= 1 }
+      if isBehind, !oldValue { runtime.data.behindCount += 1 }
+      if !isBehind, oldValue { runtime.data.behindCount -= 1 }
     }
   }
   /// The subscription's index in its node's list.
@@ -50,6 +55,7 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   ) {
     self.keyID = keyID
     self.coreReference = Unretained(core)
+    self.runtime = core.runtime
     self.deliverBody = deliver
     super.init()
   }
@@ -63,7 +69,7 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   override func didEnd() {
     source = nil
     isBehind = false
-    ChainRuntime.main.data.subscriberCount -= 1
+    runtime.data.subscriberCount -= 1
   }
 
   /// Whether `slot` is what this subscriber last heard: the same slot, at the same version.

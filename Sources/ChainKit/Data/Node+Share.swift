@@ -83,7 +83,7 @@ extension Node {
   @usableFromInline
   func add(_ subscriber: DataSubscriber, name: String) -> Subscription {
     let keyID = subscriber.keyID
-    sharedData.subscribers.append(subscriber)
+    sharedData.subscribers.append(subscriber, through: core.runtime)
     core.runtime.data.subscriberCount += 1
     if let slot = DataResolver.nearest(from: core, keyID: keyID) {
       subscriber.deliverFirst(from: slot, name: name)
@@ -93,7 +93,7 @@ extension Node {
 
   private var sharedData: NodeData {
     if let data = core.data { return data }
-    let data = NodeData()
+    let data = NodeData(runtime: core.runtime)
     core.data = data
     return data
   }
@@ -129,7 +129,7 @@ extension Node {
     guard !tracers.isEmpty else { return }
     let record = ShareRecord(
       node: name, key: key, value: value(), action: action, subscribersNotified: called)
-    Trace.emit(.share(record), to: tracers)
+    Trace.emit(.share(record), to: tracers, in: runtime)
   }
 
   /// Refuses a share past the nesting limit that has tracers on its path.
@@ -152,7 +152,7 @@ extension Node {
     guard runtime.takeRefusalTrace() else { return true }
     let record = ShareRecord(
       node: name, key: key, value: value(), action: action, subscribersNotified: 0)
-    Trace.emit(.share(record), to: core.tracersOnPath)
+    Trace.emit(.share(record), to: core.tracersOnPath, in: runtime)
     return true
   }
 }

@@ -8,7 +8,7 @@ extension NodeCore {
   func notifyDataSubscribers(forKey keyID: Int, name: String) -> Int {
     var deliveries = runtime.data.deliveryBuffers.popLast() ?? []
     collectDataDeliveries(forKey: keyID, into: &deliveries)
-    let called = Self.deliver(deliveries, name: name)
+    let called = Self.deliver(deliveries, name: name, in: runtime)
     deliveries.removeAll(keepingCapacity: true)
     runtime.data.deliveryBuffers.append(deliveries)
     return called
@@ -21,11 +21,12 @@ extension NodeCore {
   /// not in it (it got the current value when it subscribed). If a subscriber changes the tree
   /// or shares again, later entries may be stale, so they are resolved afresh before delivery;
   /// a subscriber a nested pass already brought up to date is not called twice.
-  static func deliver(_ deliveries: ContiguousArray<DataDelivery>, name: String) -> Int {
+  static func deliver(
+    _ deliveries: ContiguousArray<DataDelivery>, name: String, in runtime: ChainRuntime
+  ) -> Int {
     guard !deliveries.isEmpty else { return 0 }
     // A subscriber that shares in response to itself would otherwise recurse without end.
-    let runtime = ChainRuntime.main
-    if runtime.wouldRefuse { return refuse(deliveries, name: name) }
+    if runtime.wouldRefuse { return refuse(deliveries, name: name, in: runtime) }
     _ = runtime.admit(name)
     let topology = runtime.lastStamp
     let changes = runtime.data.changeVersion
@@ -59,7 +60,9 @@ extension NodeCore {
   ///
   /// It is a refusal only if it would have called someone, and those it would have called are
   /// left behind, to hear their value at the next pass or re-resolution that covers them.
-  private static func refuse(_ deliveries: ContiguousArray<DataDelivery>, name: String) -> Int {
+  private static func refuse(
+    _ deliveries: ContiguousArray<DataDelivery>, name: String, in runtime: ChainRuntime
+  ) -> Int {
     var wouldCall = false
     for (entry, collected) in deliveries {
       withUnretained(entry) { subscriber in
@@ -70,7 +73,7 @@ extension NodeCore {
         wouldCall = true
       }
     }
-    if wouldCall { _ = ReentryGuard.admit(name) }
+    if wouldCall { _ = runtime.admit(name) }
     return 0
   }
 }

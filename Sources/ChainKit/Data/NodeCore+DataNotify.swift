@@ -4,8 +4,8 @@ extension NodeCore {
   ///
   /// Unretained, so that collecting and walking thousands costs no reference counting: the
   /// subscriber is kept alive by its node's list, whose removals wait while an operation is
-  /// under way (``ReentryGuard/release(_:)``), and the slot is only used while no share has
-  /// happened since it was collected (``NodeCore/deliver(_:name:)`` checks), so its node still
+  /// under way (``ChainRuntime/release(_:)``), and the slot is only used while no share has
+  /// happened since it was collected (``NodeCore/deliver(_:name:in:)`` checks), so its node still
   /// holds it.
   typealias DataDelivery = (subscriber: Unretained<DataSubscriber>, slot: Unretained<SharedSlot>?)
 
@@ -133,6 +133,6 @@ extension NodeCore {
       afterRemoval && !runtime.data.mayHaveSubscribersBehind
       ? runtime.data.resolvedCount > 0 : runtime.data.subscriberCount > 0
     guard mayMatter else { return }
-    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data")
+    _ = Self.deliver(dataDeliveriesForAllKeys(), name: "shared data", in: runtime)
   }
 }

@@ -9,9 +9,16 @@ final class NodeData: DeferredCompaction {
   @exclusivity(unchecked) var slots: ContiguousArray<SharedSlot> = []
   @exclusivity(unchecked) var subscribers = SlotList<DataSubscriber>()
   private var compactionQueued = false
+  /// The runtime of the node this belongs to: it defers releases and compaction while a share
+  /// may walk the subscribers.
+  let runtime: ChainRuntime
+
+  init(runtime: ChainRuntime) {
+    self.runtime = runtime
+  }
 
   isolated deinit {
-    for entry in subscribers.takeAll() { ReentryGuard.release(entry) }
+    for entry in subscribers.takeAll(freeingThrough: runtime) { runtime.release(entry) }
   }
 
   /// Whether this node shares a value for `keyID`; retains nothing, for the share walk.
@@ -46,9 +53,11 @@ final class NodeData: DeferredCompaction {
 
   /// Takes a cancelled subscription out in O(1), compacting once enough slots are vacated.
   func remove(_ subscriber: DataSubscriber) {
-    guard subscribers.remove(subscriber), !compactionQueued else { return }
+    guard subscribers.remove(subscriber, releasingThrough: runtime), !compactionQueued else {
+      return
+    }
     compactionQueued = true
-    ReentryGuard.compactWhenIdle(self)
+    runtime.compactWhenIdle(self)
   }
 
   func compactNow() {
@@ -74,10 +83,10 @@ final class NodeData: DeferredCompaction {
 
   /// Ends every subscription here: the node is gone.
   func retire() {
-    for entry in subscribers.takeAll() {
+    for entry in subscribers.takeAll(freeingThrough: runtime) {
       let subscriber = entry.takeUnretainedValue()
       subscriber.markRemoved()
-      ReentryGuard.release(entry)
+      runtime.release(entry)
     }
     slots = []
   }

@@ -1,4 +1,4 @@
-/// The main actor's queue of next-turn listener calls.
+/// A runtime's queue of next-turn listener calls.
 ///
 /// The first call queued schedules one main-actor job, which takes every call queued so far and
 /// runs them in order. Calls queued while that job runs (a next-turn listener that posts) wait
@@ -18,14 +18,19 @@ final class NextTurnQueue {
   /// How many drains have run, so tests can tell one drain from the next.
   private(set) var drainCount = 0
 
-  func enqueue(_ registration: Ticket, _ run: @escaping @MainActor () -> Void) {
+  /// Queues a call; `runtime` is the one that holds this queue, whose door each call enters.
+  func enqueue(
+    _ registration: Ticket, in runtime: ChainRuntime, _ run: @escaping @MainActor () -> Void
+  ) {
     pending.append(Call(registration: registration, run: run))
     guard !scheduled else { return }
     scheduled = true
-    Task { @MainActor in self.drain() }
+    Task { @MainActor in self.drain(in: runtime) }
   }
 
-  func drain() {
+  /// Runs every call queued so far, each through the door of `runtime`, the one that holds this
+  /// queue.
+  func drain(in runtime: ChainRuntime) {
     drainCount += 1
     let batch = pending
     pending = []
@@ -33,9 +38,9 @@ final class NextTurnQueue {
     // Each call is a top-level operation: through the guard, so what it starts nests in it and
     // what it leaves behind is settled when it returns (rule 14).
     for call in batch where call.registration?.isActive ?? true {
-      _ = ReentryGuard.enter()
+      _ = runtime.enter()
       call.run()
-      ReentryGuard.leave()
+      runtime.leave()
     }
   }
 

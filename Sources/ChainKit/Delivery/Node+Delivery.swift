@@ -25,11 +25,12 @@ extension Node {
     _ body: @escaping @MainActor (DeliveredEvent<Payload>) -> Void
   ) -> Subscription {
     let ticket = Ticket()
+    let runtime = core.runtime
     let box = ListenerBox<Payload>(
       keyID: key.id, capture: capture, once: false, target: nil, ticket: ticket
     ) { ctx, payload in
       let event = DeliveredEvent(ctx, payload: payload)
-      ChainRuntime.main.nextTurn.enqueue(ticket) { body(event) }
+      runtime.nextTurn.enqueue(ticket, in: runtime) { body(event) }
     }
     core.add(box)
     return ticket

@@ -35,30 +35,31 @@ final class KeyedRegistrations: DeferredCompaction {
     registration.owner = Unretained(self)
     switch registration.kind {
     case .listener:
-      listeners.append(registration)
+      listeners.append(registration, through: core.runtime)
       if registration.capture, !hasCapture {
         hasCapture = true
         // Cached hits say whether a capture walk has anything to visit: they must be found
         // again, as when the node gains a key.
         core.touch()
       }
-    case .interceptor: interceptors.append(registration)
-    case .responder: responders.append(registration)
+    case .interceptor: interceptors.append(registration, through: core.runtime)
+    case .responder: responders.append(registration, through: core.runtime)
     }
   }
 
   /// Vacates a removed registration's slot in O(1) and releases it now, or once no operation is
   /// under way; compacts once vacated slots outnumber live ones.
   func vacate(_ registration: Registration) {
+    let runtime = core.runtime
     let sparse: Bool
     switch registration.kind {
-    case .listener: sparse = listeners.remove(registration)
-    case .interceptor: sparse = interceptors.remove(registration)
-    case .responder: sparse = responders.remove(registration)
+    case .listener: sparse = listeners.remove(registration, releasingThrough: runtime)
+    case .interceptor: sparse = interceptors.remove(registration, releasingThrough: runtime)
+    case .responder: sparse = responders.remove(registration, releasingThrough: runtime)
     }
     if sparse, !compactionQueued {
       compactionQueued = true
-      ReentryGuard.compactWhenIdle(self)
+      runtime.compactWhenIdle(self)
     }
   }
 
@@ -84,9 +85,13 @@ final class KeyedRegistrations: DeferredCompaction {
     for registration in all { registration.cancel() }
   }
 
-  /// Takes every registration out for good (the node's core is being deallocated).
-  func takeEverything() -> [SlotList<Registration>.Taken] {
-    let all = listeners.takeAll() + interceptors.takeAll() + responders.takeAll()
+  /// Takes every registration out for good (the node's core is being deallocated); their
+  /// storage is freed through `runtime`, the core's, passed in because the core can no longer be
+  /// read through its unretained reference.
+  func takeEverything(freeingThrough runtime: ChainRuntime) -> [SlotList<Registration>.Taken] {
+    let all =
+      listeners.takeAll(freeingThrough: runtime) + interceptors.takeAll(freeingThrough: runtime)
+      + responders.takeAll(freeingThrough: runtime)
     for entry in all { withUnretained(entry) { _ = $0.markRemoved() } }
     return all
   }

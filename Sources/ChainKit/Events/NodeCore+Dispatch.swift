@@ -113,7 +113,7 @@ extension NodeCore {
       let recorder = DispatchRecorder(
         id: runtime.nextDispatchID(), parent: runtime.currentDispatchID, kind: kind, key: key,
         payload: payload, path: path)
-      Trace.emit(.dispatch(recorder.finish(outcome)), to: tracers)
+      Trace.emit(.dispatch(recorder.finish(outcome)), to: tracers, in: runtime)
     }
     return outcome
   }

@@ -109,9 +109,12 @@ extension Node {
   ) -> Subscription {
     let name = self.name
     let keyName = key.name
+    // The handoff is stored on the runtime of the node the request walks, which is this node's:
+    // only nodes of one runtime are linked.
+    let runtime = core.runtime
     let box = ResponderBox<Payload, Response>(keyID: key.id, target: target) { ctx, payload in
       guard
-        let handoff = ChainRuntime.main.asyncRequestHandoff as? AsyncRequestHandoff<Response>,
+        let handoff = runtime.asyncRequestHandoff as? AsyncRequestHandoff<Response>,
         handoff.dispatchID == ctx.dispatchID, handoff.answer == nil
       else { return nil }
       handoff.answer = AsyncAnswer(key: keyName, node: name) { try await body(payload) }

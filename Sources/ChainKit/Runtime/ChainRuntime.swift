@@ -7,10 +7,13 @@
 /// no operation is under way (compactions, retired storage, activity deliveries, next-turn
 /// calls).
 ///
-/// There is one per main actor, ``main``: the only mutable root in ChainKit (a test fails when
-/// another `static var` appears). Every ``NodeCore`` holds it, so a dispatch reads it once from
-/// its target instead of reaching a global on every access. Tests can make another one and drive
-/// it as a value: nothing in it refers to ``main``.
+/// The main actor's, ``main``, is the only mutable root in ChainKit (a test fails when another
+/// `static var` appears), and every object the public API makes belongs to it. Every
+/// ``NodeCore``, bus slot, ``Property``, ``Hook``, binding and data subscriber holds the runtime
+/// it was made in, so an operation reads it once from the object at hand instead of reaching a
+/// global; ``main`` is named only where a default is chosen (`RuntimeReachTests` lists each
+/// place). Tests can make another one and make nodes, buses and properties in it: nothing in it
+/// refers to ``main``, and two runtimes share no state. Only nodes of one runtime are linked.
 ///
 /// NB: the fields read on every operation are `@exclusivity(unchecked)`: they are only read or
 /// written in place, never passed `inout` across a call, so the dynamic exclusivity check of a
@@ -20,7 +23,8 @@
 @MainActor
 @usableFromInline
 final class ChainRuntime {
-  /// The main actor's runtime: the one mutable root of ChainKit.
+  /// The main actor's runtime: the one mutable root of ChainKit, and the default the public
+  /// initializers choose.
   @usableFromInline static let main = ChainRuntime()
 
   // MARK: The door (ReentryGuard)
@@ -106,7 +110,8 @@ final class ChainRuntime {
     var isSettling = false
   #endif
 
-  /// A runtime with nothing under way; ``main`` is the one ChainKit uses.
+  /// A runtime with nothing under way, apart from every other; ``main`` is the one the public API
+  /// uses.
   init() {}
 
   /// A fresh dispatch id.

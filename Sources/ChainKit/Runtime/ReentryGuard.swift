@@ -13,9 +13,11 @@
 /// property and hook notifications and binding propagation. Work that emits a record without
 /// calling anyone else (a traced publish nobody hears, a traced share with nobody to call, a
 /// mount's record) is admitted too, so a tracer that reacts to every record stops at the limit.
-/// What they share lives in the main actor's ``ChainRuntime``:
+/// What they share lives in a ``ChainRuntime``, the one every node, bus, property and hook holds
+/// from its creation (the main actor's, for everything the public API makes), and every
+/// operation enters and leaves the door of the runtime it reads from its target:
 ///
-/// - the nesting depth on the main actor, whatever kind of work nests in whatever other;
+/// - the nesting depth of the runtime, whatever kind of work nests in whatever other;
 /// - the runaway state: once one operation is refused for nesting too deep, every further
 ///   nested operation is refused too, until the outermost one returns, so a listener that posts
 ///   twice per call cannot turn the limit into 2^64 calls;
@@ -28,7 +30,8 @@
 /// one kind of work can never leave another broken: the next top-level operation of every kind
 /// starts from a clean state.
 ///
-/// The limit is 64 by default; ``withNestingLimit(_:_:)`` changes it for a scope.
+/// The limit is 64 by default; ``withNestingLimit(_:_:)`` changes it for a scope (on the main
+/// actor's runtime, the one the public API makes everything in).
 @MainActor
 public enum ReentryGuard {
   /// The nesting limit when no scope sets another.
@@ -55,16 +58,6 @@ public enum ReentryGuard {
     return try body()
   }
 
-  // NB: the door's state lives in the main actor's ``ChainRuntime``; these forward to it for
-  // code that enters the door once per operation. Hot paths (a dispatch, a publish, a share)
-  // read the runtime once into a local and call its methods instead.
-
-  /// See ``ChainRuntime/admit(_:)``.
-  @inlinable
-  static func admit(_ name: @autoclosure () -> String) -> Refusal? {
-    ChainRuntime.main.admit(name())
-  }
-
   /// What a refused operation reports.
   @usableFromInline
   struct Refusal {
@@ -72,49 +65,6 @@ public enum ReentryGuard {
     /// Whether this refusal started the runaway: only the first one is traced, so a tracer
     /// that reacts to the trace by posting cannot loop.
     @usableFromInline let isFirst: Bool
-  }
-
-  /// See ``ChainRuntime/takeRefusalTrace()``.
-  static func takeRefusalTrace() -> Bool { ChainRuntime.main.takeRefusalTrace() }
-
-  /// See ``ChainRuntime/report(_:)``.
-  @usableFromInline
-  static func report(_ error: ChainError) { ChainRuntime.main.report(error) }
-
-  /// See ``ChainRuntime/enter()``.
-  @inlinable
-  static func enter() -> Int { ChainRuntime.main.enter() }
-
-  /// See ``ChainRuntime/nested(_:_:)``.
-  @inlinable
-  static func nested<Value>(_ name: @autoclosure () -> String, _ body: () -> Value?) -> Value? {
-    ChainRuntime.main.nested(name(), body)
-  }
-
-  /// See ``ChainRuntime/leave()``.
-  @inlinable
-  static func leave() { ChainRuntime.main.leave() }
-
-  /// See ``ChainRuntime/refusals(since:)``.
-  @usableFromInline
-  static func refusals(since mark: Int) -> ArraySlice<ChainError> {
-    ChainRuntime.main.refusals(since: mark)
-  }
-
-  /// See ``ChainRuntime/compactWhenIdle(_:)``.
-  static func compactWhenIdle(_ compaction: any DeferredCompaction) {
-    ChainRuntime.main.compactWhenIdle(compaction)
-  }
-
-  /// See ``ChainRuntime/checkInvariants()``.
-  static func checkInvariants() { ChainRuntime.main.checkInvariants() }
-
-  /// See ``ChainRuntime/runIdleWork()``.
-  static func runIdleWork() { ChainRuntime.main.runIdleWork() }
-
-  /// See ``ChainRuntime/runNested(atLevel:_:)``.
-  static func runNested(atLevel level: Int, _ body: () -> Void) {
-    ChainRuntime.main.runNested(atLevel: level, body)
   }
 }
 
@@ -287,7 +237,7 @@ extension ChainRuntime {
         swap(&storage, &retired)
         storage.free()
       }
-      ActivityDelivery.deliverWhenIdle()
+      ActivityDelivery.deliverWhenIdle(in: self)
     } while hasIdleWork && depth == 0
   }
 

@@ -84,10 +84,11 @@ extension Node {
       // which never outlives the core; retaining the core from it would keep the node alive.
       let core = Unretained(core)
       reportDrop = { total in
-        guard Trace.installedCount > 0 else { return }
+        let runtime = core.object.runtime
+        guard runtime.installedTracers > 0 else { return }
         Trace.emit(
           .streamDrop(StreamDropRecord(source: name, key: key, policy: policy, dropped: total)),
-          to: core.object.tracersOnPath)
+          to: core.object.tracersOnPath, in: runtime)
       }
     }
     return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))

@@ -43,15 +43,16 @@ enum ActivityDelivery {
   // its own record delivers them).
 
   /// Notes that an observed dispatch starts; `outermost` when no other operation is under way.
-  static func begin(outermost: Bool) {
-    if outermost { ChainRuntime.main.outerWillDeliverActivities = true }
+  static func begin(outermost: Bool, in runtime: ChainRuntime) {
+    if outermost { runtime.outerWillDeliverActivities = true }
   }
 
   /// Delivers, or keeps until the outermost operation returns, the activities of one dispatch
   /// that has just returned (so the guard's depth is that of the operation around it).
-  static func deliver(_ batch: [(observer: ActivityObserver, activity: NodeActivity)]) {
+  static func deliver(
+    _ batch: [(observer: ActivityObserver, activity: NodeActivity)], in runtime: ChainRuntime
+  ) {
     // The dispatch ran one level deeper than the guard is now; its observers run at its level.
-    let runtime = ChainRuntime.main
     let level = runtime.depth + 1
     let deliveries = batch.map { ($0.observer, $0.activity, level) }
     if runtime.depth > 0 {
@@ -60,7 +61,7 @@ enum ActivityDelivery {
       return
     }
     runtime.outerWillDeliverActivities = false
-    run(deliveries + takePending())
+    run(deliveries + takePending(from: runtime), in: runtime)
     // What the observers left behind (their nested dispatches' activities, a runaway) is
     // settled here, as the outermost operation's leave would.
     if runtime.hasIdleWork, runtime.depth == 0 { runtime.runIdleWork() }
@@ -68,14 +69,12 @@ enum ActivityDelivery {
   }
 
   /// Called by the guard when idle: delivers what no observed outer dispatch will.
-  static func deliverWhenIdle() {
-    let runtime = ChainRuntime.main
+  static func deliverWhenIdle(in runtime: ChainRuntime) {
     guard !runtime.outerWillDeliverActivities, !runtime.pendingActivities.isEmpty else { return }
-    run(takePending())
+    run(takePending(from: runtime), in: runtime)
   }
 
-  private static func takePending() -> [Delivery] {
-    let runtime = ChainRuntime.main
+  private static func takePending(from runtime: ChainRuntime) -> [Delivery] {
     let taken = runtime.pendingActivities.enumerated().sorted {
       ($0.element.activity.dispatchID, $0.offset) < ($1.element.activity.dispatchID, $1.offset)
     }
@@ -83,11 +82,11 @@ enum ActivityDelivery {
     return taken.map(\.element)
   }
 
-  private static func run(_ batch: [Delivery]) {
+  private static func run(_ batch: [Delivery], in runtime: ChainRuntime) {
     // Through the guard, as tracers are, at the level of the dispatch each activity comes from:
     // what an observer posts nests inside that dispatch, for the nesting limit.
     for (observer, activity, level) in batch {
-      ReentryGuard.runNested(atLevel: level) { observer.body(activity) }
+      runtime.runNested(atLevel: level) { observer.body(activity) }
     }
   }
 }

@@ -24,6 +24,8 @@ final class ActivityProbe: DispatchProbe {
   private let key: String
   private let box: DescriptionBox
   private let payloadText: TraceText
+  /// The runtime of the path's nodes, through whose door the observers are called.
+  private let runtime: ChainRuntime
   /// The path index of the node of the current hop if it is observed, else -1.
   private var current = -1
   /// The node and phase of the current hop.
@@ -51,7 +53,9 @@ final class ActivityProbe: DispatchProbe {
     self.key = key
     self.box = box
     payloadText = TraceText(box, index: 0)
-    ActivityDelivery.begin(outermost: ChainRuntime.main.depth <= 1)
+    // A path starts at its target, so it is never empty; all its nodes share one runtime.
+    runtime = path.cores[0].runtime
+    ActivityDelivery.begin(outermost: runtime.depth <= 1, in: runtime)
   }
 
   override func beginHop(phase: Phase, ctx: borrowing EventContext) {
@@ -124,7 +128,7 @@ final class ActivityProbe: DispatchProbe {
   }
 
   override func dispatchFinished(_ outcome: Outcome) {
-    ActivityDelivery.deliver(take())
+    ActivityDelivery.deliver(take(), in: runtime)
   }
 
   /// Each observer's activities, observers in path order and each one's in walk order.

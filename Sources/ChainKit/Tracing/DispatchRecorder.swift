@@ -60,8 +60,13 @@ final class DispatchRecorder: DispatchProbe {
   private weak var namesPath: PathCache?
   @exclusivity(unchecked) private var names: [String] = []
   @exclusivity(unchecked) private var nextFree: DispatchRecorder?
+  /// The runtime whose pool (``ChainRuntime/freeRecorders``) this recorder returns to, and
+  /// whose door its record goes through: that of the nodes it records.
+  let runtime: ChainRuntime
 
-  private override init() {}
+  private init(runtime: ChainRuntime) {
+    self.runtime = runtime
+  }
 
   /// A recorder for a dispatch that never walked its path (refused for nesting too deep).
   init<P>(
@@ -72,6 +77,8 @@ final class DispatchRecorder: DispatchProbe {
     names.reserveCapacity(path.count)
     for core in path { names.append(core.name) }
     self.names = names
+    // A path starts at its target, so it is never empty.
+    runtime = path[0].runtime
     super.init()
     begin(kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: true)
   }
@@ -95,13 +102,14 @@ final class DispatchRecorder: DispatchProbe {
     path: PathCache, bubbles: Bool = true
   ) -> DispatchRecorder {
     let recorder: DispatchRecorder
-    let runtime = ChainRuntime.main
+    // A path starts at its target, so it is never empty; all its nodes share one runtime.
+    let runtime = path.cores[0].runtime
     if let spare = runtime.freeRecorders {
       runtime.freeRecorders = spare.nextFree
       spare.nextFree = nil
       recorder = spare
     } else {
-      recorder = DispatchRecorder()
+      recorder = DispatchRecorder(runtime: runtime)
     }
     recorder.walk(path)
     recorder.begin(kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
@@ -155,8 +163,8 @@ final class DispatchRecorder: DispatchProbe {
     recycle()
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
-    if let activities { ActivityDelivery.deliver(activities) }
-    Trace.emit(record, to: tracers)
+    if let activities { ActivityDelivery.deliver(activities, in: runtime) }
+    Trace.emit(record, to: tracers, in: runtime)
   }
 
   private func recycle() {
@@ -168,7 +176,6 @@ final class DispatchRecorder: DispatchProbe {
     end = nil
     answeredBy = nil
     walked = false
-    let runtime = ChainRuntime.main
     nextFree = runtime.freeRecorders
     runtime.freeRecorders = self
     #if CHAINKIT_INVARIANTS
@@ -180,7 +187,7 @@ final class DispatchRecorder: DispatchProbe {
   /// recycled (no box, cores or tracers) and appears once.
   func checkInvariants() {
     var seen: Set<ObjectIdentifier> = []
-    var next = ChainRuntime.main.freeRecorders
+    var next = runtime.freeRecorders
     while let recorder = next {
       precondition(seen.insert(ObjectIdentifier(recorder)).inserted, "a recorder freed twice")
       precondition(

@@ -32,38 +32,30 @@ final class TracerInstallation: DetachableRegistration {
 /// Where records go.
 @MainActor
 enum Trace {
-  /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
-  ///
-  /// The runtime holds it (``ChainRuntime/installedTracers``).
-  static var installedCount: Int {
-    get { ChainRuntime.main.installedTracers }
-    set { ChainRuntime.main.installedTracers = newValue }
-  }
-
-  /// Hands `record` to `tracers`, through the ``ReentryGuard``: a tracer may post, publish or
-  /// share, and what it starts nests inside this call.
+  /// Hands `record` to `tracers`, through the door of `runtime` (the traced object's): a tracer
+  /// may post, publish or share, and what it starts nests inside this call.
   ///
   /// Tracer callbacks for work that ran are never refused (a record of it is never lost), but
   /// what they start is, past the limit; only the first refused operation of a runaway that has a
   /// record is traced, so a tracer that posts on every record stops.
-  static func emit(_ record: TraceRecord, to tracers: [any Tracer]) {
+  static func emit(_ record: TraceRecord, to tracers: [any Tracer], in runtime: ChainRuntime) {
     guard !tracers.isEmpty else { return }
-    _ = ReentryGuard.enter()
+    _ = runtime.enter()
     for tracer in tracers { tracer.receive(record) }
-    ReentryGuard.leave()
+    runtime.leave()
   }
 
-  /// Hands `record` to one tracer, through the ``ReentryGuard`` as ``emit(_:to:)`` does.
-  static func emit(_ record: TraceRecord, to tracer: any Tracer) {
-    _ = ReentryGuard.enter()
+  /// Hands `record` to one tracer, through the door of `runtime` as ``emit(_:to:in:)`` does.
+  static func emit(_ record: TraceRecord, to tracer: any Tracer, in runtime: ChainRuntime) {
+    _ = runtime.enter()
     tracer.receive(record)
-    ReentryGuard.leave()
+    runtime.leave()
   }
 
   /// Sends a mount or unmount record to the tracers on `core`'s path.
   static func emitMount(_ record: TraceRecord, at core: NodeCore) {
     guard core.runtime.installedTracers > 0 else { return }
-    emitChange(record, to: core.tracersNearby(), name: core.name)
+    emitChange(record, to: core.tracersNearby(), name: core.name, in: core.runtime)
   }
 
   /// Sends the record of a change that does not pass the ``ReentryGuard`` itself.
@@ -71,9 +63,11 @@ enum Trace {
   /// A mount, an unmount or a release: telling the tracers passes the door instead. Past the
   /// limit the change is made but the tracers are not told, and the refusal goes to every enclosing operation
   /// (rule 14), so a tracer that mounts a node on every record stops.
-  static func emitChange(_ record: TraceRecord, to tracers: [any Tracer], name: String) {
-    guard !tracers.isEmpty, ReentryGuard.admit(name) == nil else { return }
-    emit(record, to: tracers)
+  static func emitChange(
+    _ record: TraceRecord, to tracers: [any Tracer], name: String, in runtime: ChainRuntime
+  ) {
+    guard !tracers.isEmpty, runtime.admit(name) == nil else { return }
+    emit(record, to: tracers, in: runtime)
   }
 
   /// How many nodes, from a node up, mount and release records search for tracers.
@@ -99,11 +93,11 @@ extension Node {
     let installation = TracerInstallation(tracer: tracer) { installation in
       let core = unretained.object
       core.tracers.removeAll { $0 === installation }
-      Trace.installedCount -= 1
+      core.runtime.installedTracers -= 1
       core.touch()
     }
     core.tracers.append(installation)
-    Trace.installedCount += 1
+    core.runtime.installedTracers += 1
     core.touch()
     return Subscription(installation.ticket)
   }

@@ -4,6 +4,9 @@ extension Node {
   /// Mounting under a parent the node already has is a no-op. Mounting never affects a dispatch
   /// under way: its path was computed before any listener ran.
   ///
+  /// Both nodes must belong to one runtime, and every node made with ``Node/init(_:)`` belongs to
+  /// the main actor's; linking nodes of two runtimes is a programmer error and traps.
+  ///
   /// - Parameter parent: The new parent.
   /// - Throws: ``MountCycleError`` if `parent` is this node or one of its descendants (the only
   ///   way a mount can fail); the tree is left unchanged.

@@ -32,21 +32,28 @@ public final class Node {
   /// Creates a node that is not yet in any tree.
   ///
   /// - Parameter name: A human-readable name, used by traces, the inspector and error messages.
-  public init(_ name: String) {
+  public convenience init(_ name: String) {
+    self.init(name, runtime: .main)
+  }
+
+  /// Creates a node whose every operation goes through `runtime`.
+  ///
+  /// Only nodes of one runtime can be linked (see ``mount(at:)``).
+  init(_ name: String, runtime: ChainRuntime) {
     self.name = name
-    core = NodeCore(name: name)
+    core = NodeCore(name: name, runtime: runtime)
     core.owner = self
   }
 
   isolated deinit {
     // NB: only look for tracers when some are installed, and never by computing (and caching) a
     // full path: that would make tearing down a deep tree quadratic in time and memory.
-    if Trace.installedCount > 0, !core.parents.isEmpty {
+    if core.runtime.installedTracers > 0, !core.parents.isEmpty {
       let tracers = core.tracersNearby()
       for parent in core.parents {
         Trace.emitChange(
           .unmount(MountRecord(node: name, parent: parent.name, reason: .released)),
-          to: tracers, name: name)
+          to: tracers, name: name, in: core.runtime)
       }
     }
     core.retire()

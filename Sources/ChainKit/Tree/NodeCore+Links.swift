@@ -1,7 +1,14 @@
 /// Parent and child links, kept so that each side can find the other in O(1).
 extension NodeCore {
   /// Adds `parent` after the existing parents.
+  ///
+  /// Both must belong to one runtime: a path, a dispatch and a share walk nodes through the
+  /// runtime of the node they start from, so a link between two runtimes would let one's
+  /// operations run at the other's depth and defer work to a runtime that never settles it.
   func link(to parent: NodeCore) {
+    precondition(
+      parent.runtime === runtime,
+      "cannot mount '\(name)' at '\(parent.name)': the two nodes belong to different runtimes")
     parents.append(parent)
     slotsInParents.append(parent.children.append(self))
     join(parent)

@@ -58,7 +58,7 @@ final class NodeCore {
     let census = CensusToken(.core)
   #endif
 
-  init(name: String, runtime: ChainRuntime = .main) {
+  init(name: String, runtime: ChainRuntime) {
     self.name = name
     self.runtime = runtime
     clock = runtime.looseClock

@@ -15,16 +15,6 @@ extension RetiredStorage {
   }
 }
 
-extension ReentryGuard {
-  /// See ``ChainRuntime/free(_:)``.
-  static func free(_ buffer: UnsafeMutableRawPointer) { ChainRuntime.main.free(buffer) }
-
-  /// See ``ChainRuntime/release(_:)``.
-  static func release<Element: AnyObject>(_ element: Unmanaged<Element>) {
-    ChainRuntime.main.release(element)
-  }
-}
-
 extension NodeCore {
   /// Takes every registration out of this core's lists, then releases them all, at once.
   ///
@@ -33,7 +23,7 @@ extension NodeCore {
   /// deinit code a release runs finds none of them half taken.
   func releaseRegistrationsNow() {
     var entries: [Unmanaged<Registration>] = []
-    for registrations in keyed { entries += registrations.takeEverything() }
+    for registrations in keyed { entries += registrations.takeEverything(freeingThrough: runtime) }
     for entry in entries { entry.release() }
   }
 }

@@ -1,5 +1,5 @@
 /// Storage replaced, and registrations removed, while an operation may still read them; freed by
-/// ``ReentryGuard/runIdleWork()``.
+/// ``ChainRuntime/runIdleWork()``.
 ///
 /// Dispatch walks registration buffers and path caches without retaining them; a listener that
 /// grows a list or changes the topology replaces them mid-walk, so the old ones wait here.

@@ -9,10 +9,12 @@
 ///   stays valid and a walk that snapshots `count` on arrival sees exactly the elements present
 ///   then. Compaction, which moves entries, waits until no operation is under way.
 /// - A vacated element is released at once when no operation is under way, and otherwise when
-///   the outermost one returns (``ReentryGuard/release(_:)``): one that a walker is calling is
+///   the outermost one returns (``ChainRuntime/release(_:)``): one that a walker is calling is
 ///   never freed under it.
 /// - Storage replaced by growth is freed only once no operation is under way
-///   (``ReentryGuard/free(_:)``), so a walker's `base` stays readable.
+///   (``ChainRuntime/free(_:)``), so a walker's `base` stays readable.
+/// - The runtime that defers these is the owner's, passed to each call that may free: a list
+///   holds no runtime of its own, so it costs no reference per list.
 /// - Each element knows its slot (``SlotIndexed/slot``), so vacating costs O(1); compaction runs
 ///   once vacated slots outnumber live ones, so removing every element one by one is linear.
 ///
@@ -66,9 +68,10 @@ struct SlotList<Element: SlotIndexed> {
     }
   }
 
-  /// Appends `element` (retained) and tells it its slot.
-  mutating func append(_ element: Element) {
-    if count == capacity { grow() }
+  /// Appends `element` (retained) and tells it its slot; storage replaced by growth is freed
+  /// through `runtime`.
+  mutating func append(_ element: Element, through runtime: ChainRuntime) {
+    if count == capacity { grow(through: runtime) }
     guard let base else { return }
     (base + count).initialize(to: .passRetained(element))
     element.slot = count
@@ -76,30 +79,23 @@ struct SlotList<Element: SlotIndexed> {
     checkInvariants()
   }
 
-  private mutating func grow() {
+  private mutating func grow(through runtime: ChainRuntime) {
     let newCapacity = max(4, capacity * 2)
     let storage = UnsafeMutablePointer<Unmanaged<Element>?>.allocate(capacity: newCapacity)
     if let base {
       storage.moveInitialize(from: base, count: count)
-      ReentryGuard.free(UnsafeMutableRawPointer(base))
+      runtime.free(UnsafeMutableRawPointer(base))
     }
     base = storage
     capacity = newCapacity
   }
 
-  /// Vacates `element`'s slot and releases it, now or once no operation is under way.
+  /// Vacates `element`'s slot and releases it through `runtime`, now or once no operation is
+  /// under way.
   ///
   /// Does nothing if `element` is not in this list.
   ///
   /// - Returns: Whether the list is now sparse enough to compact.
-  @discardableResult
-  mutating func remove(_ element: Element) -> Bool {
-    remove(element, releasingThrough: ChainRuntime.main)
-  }
-
-  /// As ``remove(_:)``, releasing through `runtime`: for an owner that holds its runtime, so that
-  /// a removal does not read the lazily initialised `ChainRuntime.main` (an accessor call and
-  /// `swift_once`).
   @discardableResult
   mutating func remove(_ element: Element, releasingThrough runtime: ChainRuntime) -> Bool {
     let slot = element.slot
@@ -133,8 +129,9 @@ struct SlotList<Element: SlotIndexed> {
     checkInvariants()
   }
 
-  /// Takes every element out and frees the storage; the caller releases what is returned.
-  mutating func takeAll() -> [Unmanaged<Element>] {
+  /// Takes every element out and frees the storage through `runtime`; the caller releases what
+  /// is returned.
+  mutating func takeAll(freeingThrough runtime: ChainRuntime) -> [Unmanaged<Element>] {
     guard let base else { return [] }
     var entries: [Unmanaged<Element>] = []
     for slot in 0..<count {
@@ -143,7 +140,7 @@ struct SlotList<Element: SlotIndexed> {
     (base).deinitialize(count: count)
     count = 0
     vacated = 0
-    ReentryGuard.free(UnsafeMutableRawPointer(base))
+    runtime.free(UnsafeMutableRawPointer(base))
     self.base = nil
     capacity = 0
     checkInvariants()
