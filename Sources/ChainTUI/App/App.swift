@@ -49,7 +49,10 @@ package final class App {
   /// The inspector's state.
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
-  package let colors: Bool
+  package internal(set) var colors: Bool
+  /// The folder Ctrl-X saves the screen's SVG picture in: the working directory unless a test
+  /// gives its own.
+  package var screenshotFolder = "."
   /// Whether the inspector draws measured wall-clock timings.
   ///
   /// Headless runs turn them off (`·` in their place): they are the one thing on screen no replay can reproduce.
