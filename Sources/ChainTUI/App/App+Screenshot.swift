@@ -9,14 +9,18 @@ extension App {
   /// and says where in the status line; a folder that cannot be written is said there too, in
   /// the file system's words, and the explorer goes on.
   func saveScreenshot() {
+    guard let folder = screenshotFolder else {
+      flash = "Ctrl-X: no folder to save the screen in here (a script saves it with 'svg FILE')"
+      return
+    }
     let grid = render()
     guard
       let path = (1...Self.screenshotNameLimit).lazy
-        .map({ "\(self.screenshotFolder)/chaintui-\($0).svg" })
+        .map({ "\(folder)/chaintui-\($0).svg" })
         .first(where: { !FileManager.default.fileExists(atPath: $0) })
     else {
       flash =
-        "Ctrl-X: \(screenshotFolder) already holds chaintui-1.svg to"
+        "Ctrl-X: \(folder) already holds chaintui-1.svg to"
         + " chaintui-\(Self.screenshotNameLimit).svg"
       return
     }

@@ -99,6 +99,7 @@ public enum Explorer {
       size: terminal.size, colors: terminal.usesColor, trace: traceWriter,
       builtInScenes: options.includesBuiltInScenes, scenes: scenes)
     app.select(sceneID: start ?? scenes.first?.id ?? app.scene.id)
+    app.screenshotFolder = "."
     let screen: any TerminalBackend =
       cast.map { CastingTerminal(terminal, recordingTo: $0) } ?? terminal
     do {

@@ -114,6 +114,13 @@ struct SVGScreenshotTests {
     #expect(app.render().text.contains("saved the screen"))
   }
 
+  @Test("Ctrl-X without a folder (a test's or a script's app) saves nothing and says so")
+  func ctrlXWithoutFolder() {
+    let app = App(size: Size(width: 80, height: 24), colors: false)
+    app.press(.ctrl("x"))
+    #expect(app.flash?.hasPrefix("Ctrl-X: no folder to save the screen in") == true)
+  }
+
   @Test("Ctrl-X into a folder that cannot be written says why, and the explorer goes on")
   func ctrlXUnwritable() throws {
     let app = App(size: Size(width: 80, height: 24), colors: false)
