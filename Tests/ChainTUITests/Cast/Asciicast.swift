@@ -115,3 +115,20 @@ struct VTScreen {
     }
   }
 }
+
+extension Grid {
+  /// The first cell where `other` differs from this grid, said in words; `nil` when they are
+  /// equal, so a failed replay names one cell instead of printing two screens of cells.
+  func firstDifference(from other: Grid) -> String? {
+    guard size == other.size else { return "sizes \(size) and \(other.size)" }
+    for y in 0..<height {
+      for x in 0..<width {
+        let point = Point(x: x, y: y)
+        guard let mine = cell(at: point), let theirs = other.cell(at: point), mine != theirs
+        else { continue }
+        return "row \(y), column \(x): \(mine) against \(theirs); the row: \(row(y))"
+      }
+    }
+    return nil
+  }
+}

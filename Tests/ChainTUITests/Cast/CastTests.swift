@@ -78,7 +78,8 @@ struct CastTests {
       String(contentsOf: folder.appendingPathComponent("session.cast"), encoding: .utf8))
     let replayed = try cast.replay()
     let final = try #require(driver.terminal.lastFrame)
-    #expect(replayed == final, "replayed:\n\(replayed.text)\n\nfinal:\n\(final.text)")
+    let difference = replayed.firstDifference(from: final)
+    #expect(difference == nil, "the replay differs at \(difference ?? "")")
   }
 
   @Test("the same script writes the same cast twice")
@@ -117,7 +118,8 @@ struct CastTests {
     #expect(recorded.header["timestamp"] as? Int == 1_700_000_000)
     #expect(recorded.events.contains { $0.data.contains(";35m") }, "no magenta drawn")
     let final = try #require(terminal.lastFrame)
-    #expect(try recorded.replay() == final)
+    let difference = try recorded.replay().firstDifference(from: final)
+    #expect(difference == nil, "the replay differs at \(difference ?? "")")
     #expect(cast.failure == nil)
   }
 
