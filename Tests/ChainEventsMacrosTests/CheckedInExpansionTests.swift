@@ -37,11 +37,14 @@ struct CheckedInExpansionTests {
 
   @Test("DominoEvents+Expansion.swift is what @ChainEvents generates for DominoEvents.swift")
   func sceneExpansionMatches() throws {
-    let scenes = try Self.sceneFolder()
-    let declarations = try String(
-      contentsOf: scenes.appendingPathComponent("DominoEvents.swift"), encoding: .utf8)
+    let protocols = try #require(Self.source("DominoEvents.swift"), "no DominoEvents.swift")
+    let declarations = try String(contentsOf: protocols, encoding: .utf8)
     let expected = try Self.header + Self.generated(for: declarations)
-    let file = scenes.appendingPathComponent("DominoEvents+Expansion.swift")
+    // Beside the protocols unless it was moved on its own.
+    let file =
+      Self.source("DominoEvents+Expansion.swift")
+      ?? protocols.deletingLastPathComponent().appendingPathComponent(
+        "DominoEvents+Expansion.swift")
     if ProcessInfo.processInfo.environment["CHAINKIT_UPDATE_EXPANSION"] != nil {
       guard (try? String(contentsOf: file, encoding: .utf8)) != expected else { return }
       try expected.write(to: file, atomically: true, encoding: .utf8)
@@ -62,28 +65,25 @@ struct CheckedInExpansionTests {
 
   @Test("a protocol changed in DominoEvents.swift no longer matches the checked-in expansion")
   func changedProtocolIsCaught() throws {
-    let scenes = try Self.sceneFolder()
-    let declarations = try String(
-      contentsOf: scenes.appendingPathComponent("DominoEvents.swift"), encoding: .utf8)
-    let checkedIn = try String(
-      contentsOf: scenes.appendingPathComponent("DominoEvents+Expansion.swift"), encoding: .utf8)
+    let protocols = try #require(Self.source("DominoEvents.swift"), "no DominoEvents.swift")
+    let expansion = try #require(
+      Self.source("DominoEvents+Expansion.swift"), "no DominoEvents+Expansion.swift")
+    let declarations = try String(contentsOf: protocols, encoding: .utf8)
+    let checkedIn = try String(contentsOf: expansion, encoding: .utf8)
     let changed = declarations.replacingOccurrences(
       of: "func pageSize() -> Int?", with: "func pageSize() -> Int?\n  func pageCount() -> Int?")
     #expect(changed != declarations, "DominoEvents.swift no longer declares pageSize()")
     #expect(try Self.header + Self.generated(for: changed) != checkedIn)
   }
 
-  /// `Sources/ChainTUI`'s folder that holds `DominoEvents.swift`, wherever the scenes live.
-  static func sceneFolder() throws -> URL {
+  /// The file of ChainTUI's sources with this name, in whichever folder the scenes live.
+  static func source(_ name: String) -> URL? {
     let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let sources = root.appendingPathComponent("Sources/ChainTUI")
     let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-    let found = (files?.allObjects as? [URL] ?? []).first {
-      $0.lastPathComponent == "DominoEvents.swift"
-    }
-    return try #require(found, "no DominoEvents.swift under \(sources.path)")
-      .deletingLastPathComponent()
+    let found = (files?.allObjects as? [URL] ?? []).first { $0.lastPathComponent == name }
+    return found
   }
 
   /// The declarations `@ChainEvents` adds beside the protocols of `source`: every top-level
