@@ -35,8 +35,7 @@ fi
 columns=${COLUMNS:-$(tput cols 2>/dev/null || echo 80)}
 case $columns in '' | *[!0-9]*) columns=80 ;; esac
 
-echo "building chaintui (a first build compiles swift-syntax too, for the @ChainEvents" \
-  "macro: minutes)..." >&2
+echo "building chaintui..." >&2
 
 # Each line goes to the log as it comes; in line mode the latest build step is drawn over the
 # previous one, cut to the terminal's width so that it never wraps onto a second line.

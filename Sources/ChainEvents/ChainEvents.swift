@@ -1,3 +1,4 @@
+@_exported public import ChainEventsRuntime
 @_exported public import ChainKit
 
 /// Turns a protocol into a set of chain events: a key per method, a trigger, a subscriber and

@@ -9,8 +9,9 @@ struct RunCommand: AsyncParsableCommand {
     abstract: "Start the interactive explorer (the default).",
     discussion: """
       Keys: 1-9 or F1-F12 switch scenes (in a text field digits type; F-keys still \
-      switch), Tab and arrows move focus, i opens the inspector, ? shows help, q or Ctrl-C \
-      quits. Colours are off with --no-color or when NO_COLOR is set.
+      switch), Tab and arrows move focus, i opens the inspector, ? shows help, Ctrl-X saves \
+      the screen as an SVG picture, q or Ctrl-C quits. Colours are off with --no-color or \
+      when NO_COLOR is set.
       """
   )
 
@@ -38,6 +39,12 @@ struct RunCommand: AsyncParsableCommand {
     help: ArgumentHelp("Record the session as a replayable script.", valueName: "file"))
   var record: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Record what the screen shows as an asciicast v2 file (asciinema plays it).",
+      valueName: "file"))
+  var cast: String?
+
   func run() async throws {
     // NB: on the main actor, so ncurses runs on the main thread; the explorer suspends between
     // polls, so the main actor's other jobs run while it waits for keys.
@@ -60,7 +67,8 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let options = Explorer.Options(
-      includesBuiltInScenes: true, colors: !noColor, traceFile: trace, recordFile: record)
+      includesBuiltInScenes: true, colors: !noColor, traceFile: trace, recordFile: record,
+      castFile: cast)
     do {
       try await Explorer.run(scenes, options: options, startingAt: scene ?? scenes.first?.id)
     } catch {

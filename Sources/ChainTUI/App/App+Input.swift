@@ -117,6 +117,7 @@ extension App {
     case .character("q"): quit()
     case .character("?"): modes.apply(.open(.help(scroll: 0)))
     case .ctrl("p"), .character(":"): modes.apply(.open(.palette(query: "", selection: 0)))
+    case .ctrl("x"): saveScreenshot()
     case .character("/"): openSearch()
     case .character("i"):
       modes.apply(modes.has(.inspector) ? .close(.inspector) : .open(.inspector))

@@ -11,6 +11,7 @@ extension App {
     ("zoom the focused panel's log (again: the panel above)", .key(.character("z"))),
     ("replay the last dispatch hop by hop", .key(.character("n"))),
     ("timestamps on log lines: on or off", .key(.character("t"))),
+    ("save the screen as an SVG picture", .key(.ctrl("x"))),
     ("next panel", .key(.tab)),
     ("previous panel", .key(.shiftTab)),
     ("quit", .key(.character("q"))),

@@ -49,7 +49,11 @@ package final class App {
   /// The inspector's state.
   package internal(set) var inspector = Inspector()
   /// Whether colours are drawn.
-  package let colors: Bool
+  package internal(set) var colors: Bool
+  /// The folder Ctrl-X saves the screen's SVG picture in: the working directory in the
+  /// explorer; `nil` (Ctrl-X says so and saves nothing) for an app a test or a script drives,
+  /// so that pressing every key never leaves files behind.
+  package var screenshotFolder: String?
   /// Whether the inspector draws measured wall-clock timings.
   ///
   /// Headless runs turn them off (`·` in their place): they are the one thing on screen no replay can reproduce.

@@ -64,8 +64,8 @@ struct HelpOverlay {
         "  [bub handled]  border mark: the phase (cap tgt bub req) and what ran there:"
           + " handled, decorated, rewrote, stopped, answered, declined, threw or passed"),
       taken(.character("q"))
-        ? "  ?            this help      Ctrl-C   quit"
-        : "  ?            this help      q, Ctrl-C   quit",
+        ? "  ?            this help   Ctrl-C quit   Ctrl-X screen as SVG"
+        : "  ?            this help   q, Ctrl-C quit   Ctrl-X screen as SVG",
     ]
     if !keys.isEmpty {
       lines.append(StyledLine("Focused panel", style: theme.emphasis))

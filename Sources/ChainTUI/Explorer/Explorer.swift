@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The explorer shows one tab per scene; the keys, the inspector and the help are those of
 /// `chaintui`. Everything is checked before the terminal is touched (scene ids, the trace and
-/// record files), and the terminal is restored on every way out: `q`, Ctrl-C, SIGTERM, a thrown
+/// record and cast files), and the terminal is restored on every way out: `q`, Ctrl-C, SIGTERM, a thrown
 /// error, a crash in a listener.
 @MainActor
 public enum Explorer {
@@ -27,6 +27,9 @@ public enum Explorer {
     public var traceFile: String?
     /// A file to write the session to as a script that replays it (see the Scripts article).
     public var recordFile: String?
+    /// A file to write what the screen shows to, as an asciicast v2 recording (asciinema plays
+    /// it).
+    public var castFile: String?
 
     /// Creates options; by default only your scenes, in colour, without trace or recording.
     ///
@@ -35,14 +38,16 @@ public enum Explorer {
     ///   - colors: Whether to draw colours.
     ///   - traceFile: Where to write trace records as JSON Lines.
     ///   - recordFile: Where to record the session as a replayable script.
+    ///   - castFile: Where to record the screen as an asciicast.
     public init(
       includesBuiltInScenes: Bool = false, colors: Bool = true, traceFile: String? = nil,
-      recordFile: String? = nil
+      recordFile: String? = nil, castFile: String? = nil
     ) {
       self.includesBuiltInScenes = includesBuiltInScenes
       self.colors = colors
       self.traceFile = traceFile
       self.recordFile = recordFile
+      self.castFile = castFile
     }
   }
 
@@ -54,7 +59,7 @@ public enum Explorer {
   ///
   /// - Parameters:
   ///   - scenes: The scenes, in tab order; each is adopted by this run (see ``Scene``).
-  ///   - options: Built-in scenes, colours, trace and recording.
+  ///   - options: Built-in scenes, colours, trace and recordings.
   /// - Throws: ``ExplorerError`` when there is no scene, two share an id, a file cannot be
   ///   written, or there is no usable terminal; the terminal is restored first.
   public static func run(_ scenes: [any Scene], options: Options = Options())
@@ -71,9 +76,14 @@ public enum Explorer {
     try check(ids: builtIns + scenes.map(\.id), start: start)
     let traceWriter: JSONLinesTraceWriter?
     let recorder: SessionRecorder?
+    let cast: AsciicastWriter?
+    let clock = SystemLoopClock()
     do {
       traceWriter = try options.traceFile.map { try JSONLinesTraceWriter(path: $0) }
       recorder = try options.recordFile.map { try SessionRecorder(path: $0) }
+      cast = try options.castFile.map {
+        try AsciicastWriter(path: $0, clock: clock, timestamp: Int(Date().timeIntervalSince1970))
+      }
     } catch {
       // NB: the errors' own sentences; `localizedDescription` of a Swift error is Foundation's
       // "The operation could not be completed" with a domain and a code.
@@ -89,13 +99,17 @@ public enum Explorer {
       size: terminal.size, colors: terminal.usesColor, trace: traceWriter,
       builtInScenes: options.includesBuiltInScenes, scenes: scenes)
     app.select(sceneID: start ?? scenes.first?.id ?? app.scene.id)
+    app.screenshotFolder = "."
+    let screen: any TerminalBackend =
+      cast.map { CastingTerminal(terminal, recordingTo: $0) } ?? terminal
     do {
-      try await AppRunner(app: app, terminal: terminal, recorder: recorder).run()
+      try await AppRunner(app: app, terminal: screen, clock: clock, recorder: recorder).run()
       terminal.restore()
     } catch {
       terminal.restore()
       throw ExplorerError("\(error)")
     }
+    if let failure = cast?.failure { throw ExplorerError(failure) }
   }
 
   /// Checks, before the terminal is touched, that there are scenes with unique ids and that

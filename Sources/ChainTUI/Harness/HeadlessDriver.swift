@@ -99,10 +99,21 @@ package final class HeadlessDriver: ScriptTarget {
   /// Whether the app asked to quit.
   package var isFinished: Bool { app.isFinished }
 
+  /// The screen on show in colour (scripts run without colours, as their checks read text).
+  package func screenshot() -> Grid { app.renderInColor() }
+
+  /// Records every frame the loop presents from now on, the one on screen first, at the times
+  /// of the loop's hand-moved clock: a script's cast is the same on every run.
+  package func startCast(path: String) throws(RecordingPathError) {
+    let cast = try AsciicastWriter(path: path, clock: clock)
+    cast.frame(render())
+    terminal.presented = { cast.frame($0) }
+  }
+
   /// Runs one turn of the loop.
   ///
   /// NB: the headless terminal never throws and there is no
-  /// recorder, so a turn cannot fail; if one ever does, that is a bug in the harness.
+  /// script recorder, so a turn cannot fail; if one ever does, that is a bug in the harness.
   private func turn(_ body: () throws -> Void) {
     do {
       try body()

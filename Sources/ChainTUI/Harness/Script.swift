@@ -57,12 +57,18 @@ package enum ScriptAction: Sendable, Equatable {
   case expect(ScriptExpectation)
   /// Compare the screen with a golden text file (`snapshot after-like`).
   case snapshot(String)
+  /// Record every frame from here to the script's end as an asciicast v2 file
+  /// (`cast session.cast`), the path relative to the script's folder.
+  case cast(String)
+  /// Save the screen as an SVG picture, in colour (`svg screen.svg`), the path relative to the
+  /// script's folder.
+  case svg(String)
 
   /// Whether the line checks something, so that the script can fail.
   var isCheck: Bool {
     switch self {
     case .expect, .snapshot: true
-    case .press, .type, .bytes, .resize, .tick, .focus: false
+    case .press, .type, .bytes, .resize, .tick, .focus, .cast, .svg: false
     }
   }
 
@@ -70,7 +76,7 @@ package enum ScriptAction: Sendable, Equatable {
   var isAction: Bool {
     switch self {
     case .press, .type, .bytes, .resize, .tick: true
-    case .focus, .expect, .snapshot: false
+    case .focus, .expect, .snapshot, .cast, .svg: false
     }
   }
 }

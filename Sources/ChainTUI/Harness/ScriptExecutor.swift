@@ -1,4 +1,5 @@
 package import ChainKit
+package import Foundation
 
 /// Runs script steps one by one against a live ``ScriptTarget``.
 ///
@@ -11,6 +12,9 @@ package final class ScriptExecutor {
   package let target: any ScriptTarget
   /// Where `snapshot` lines compare, or `nil` when snapshots are not available.
   package var snapshots: SnapshotStore?
+  /// The folder `cast` and `svg` paths are relative to: the script's, or else the working
+  /// directory.
+  package var folder: URL?
   /// The highest dispatch id seen before the latest action; `expect event` looks past it.
   private var windowFloor: UInt64?
 
@@ -71,12 +75,33 @@ package final class ScriptExecutor {
       problem =
         snapshots?.check(name, screen: target.render())
         ?? (snapshots == nil ? "snapshots need a folder; none was given" : nil)
+    case .cast(let path):
+      do throws(RecordingPathError) {
+        try target.startCast(path: resolved(path))
+        problem = nil
+      } catch {
+        problem = error.description
+      }
+    case .svg(let path):
+      do throws(RecordingPathError) {
+        try SVGScreenshot.write(target.screenshot(), to: resolved(path))
+        problem = nil
+      } catch {
+        problem = error.description
+      }
     }
     if let problem {
       throw ScriptFailure(
         location: step.location, statement: step.source, reason: problem,
         screen: target.render())
     }
+  }
+
+  /// A path of a `cast` or `svg` line, relative to ``folder``.
+  private func resolved(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    return base.appendingPathComponent(path).standardizedFileURL.path
   }
 
   /// Begins a new window of dispatches for `expect event`, at the start of an action.

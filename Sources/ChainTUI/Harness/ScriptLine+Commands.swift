@@ -48,6 +48,14 @@ extension ScriptLine {
       let name = try snapshotName()
       try end(after: "snapshot NAME")
       script.steps.append(step(.snapshot(name)))
+    case "cast":
+      let path = try name("the cast file's path")
+      try end(after: "cast FILE")
+      script.steps.append(step(.cast(path)))
+    case "svg":
+      let path = try name("the SVG file's path")
+      try end(after: "svg FILE")
+      script.steps.append(step(.svg(path)))
     default:
       throw error(
         "expected a command (\(ScriptParser.commands)), found '\(command.text)'", at: command)

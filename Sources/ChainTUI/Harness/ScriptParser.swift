@@ -6,7 +6,7 @@
 package enum ScriptParser {
   /// The commands a line may start with, for messages.
   static let commands =
-    "size, scene, tree, press, type, bytes, resize, tick, focus, expect, snapshot"
+    "size, scene, tree, press, type, bytes, resize, tick, focus, expect, snapshot, cast, svg"
   /// The largest width or height a script may ask for.
   static let maximumDimension = 1000
   /// The longest single `tick`, so a typo cannot make a run fire timers for days.

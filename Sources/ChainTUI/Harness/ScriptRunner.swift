@@ -130,6 +130,7 @@ package struct ScriptRunner {
       return ScriptReport(file: script.file, outcome: .failed(failure), dispatches: [])
     }
     let executor = ScriptExecutor(target: target, snapshots: snapshots)
+    executor.folder = folder
     let failure = executor.run(script.steps)
     return ScriptReport(
       file: script.file, outcome: failure.map(ScriptReport.Outcome.failed) ?? .passed,

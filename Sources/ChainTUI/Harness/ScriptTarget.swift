@@ -36,6 +36,13 @@ package protocol ScriptTarget: AnyObject {
   /// Why each listener of a panel ran or not for a dispatch: the newest kept one that `dispatch`
   /// matches, or else the selected (or newest) one; `nil` if there is no such panel or dispatch.
   func why(ofPanel name: String, dispatch: EventPattern?) -> [String]?
+  /// The screen on show as a colour terminal draws it: what a script's `svg` line saves.
+  func screenshot() -> Grid
+  /// Records every frame from now on as an asciicast v2 file at `path` (a script's `cast`).
+  ///
+  /// - Throws: ``RecordingPathError`` when the file cannot be written, or the target has no
+  ///   frames to record.
+  func startCast(path: String) throws(RecordingPathError)
 }
 
 extension ScriptTarget {
@@ -43,6 +50,14 @@ extension ScriptTarget {
   package func feed(bytes: [UInt8]) {
     var decoder = KeyDecoder()
     (decoder.decode(bytes) + decoder.flush()).forEach(press)
+  }
+
+  /// The screen as rendered: a target without colours of its own.
+  package func screenshot() -> Grid { render() }
+
+  /// Refuses: a target without a run loop presents no frames to record.
+  package func startCast(path: String) throws(RecordingPathError) {
+    throw RecordingPathError("cannot record the cast to \(path): this target presents no frames")
   }
 
   /// Scans ``dispatches``; the app keeps the answer instead.

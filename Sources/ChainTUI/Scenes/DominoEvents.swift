@@ -1,11 +1,12 @@
-import ChainEvents
+import ChainKit
 
 /// Domino's ContentViewController events, as the methods of a protocol.
 ///
 /// Declared as Domino declares SelectorEvents. `@ChainEvents` generates a key per method (named as the inspector shows
 /// it, `ContentEvents.contentDidLoad(_:)`), the trigger the content panels post through, and the
-/// subscription the root uses.
-@ChainEvents
+/// subscription the root uses. Its expansion is checked in (DominoEvents+Expansion.swift), so
+/// that the explorer builds without swift-syntax; ChainEventsMacrosTests adds `@ChainEvents` to
+/// each protocol here and holds that file equal to what the macro writes.
 @MainActor
 protocol ContentEvents {
   /// Domino's selector event `contentDidLoadWithArg:`: the load's number.
@@ -21,7 +22,6 @@ protocol ContentEvents {
 
 /// The container's own event, posted from inside its `contentDidLoad` listener: a nested
 /// dispatch.
-@ChainEvents
 @MainActor
 protocol ContainerEvents {
   /// The container saw a load: `count` and `by` in the params.

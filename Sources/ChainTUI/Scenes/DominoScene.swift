@@ -1,4 +1,5 @@
-import ChainEvents
+import ChainEventsRuntime
+import ChainKit
 
 /// Domino's event chain: root -> container -> content panels, with a non-UI manager object
 /// mounted into the chain under one of them.

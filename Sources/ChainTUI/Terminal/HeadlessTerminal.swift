@@ -15,6 +15,8 @@ package final class HeadlessTerminal: TerminalBackend {
   private var nextPending = 0
   /// Decodes fed bytes as the real terminal does, keeping a sequence still arriving.
   private var decoder = KeyDecoder()
+  /// Sees every presented frame, after it is kept: a script's `cast` recording.
+  package var presented: ((Grid) -> Void)?
 
   /// Creates a headless terminal of the given size with no keys queued.
   package init(size: Size) {
@@ -66,6 +68,7 @@ package final class HeadlessTerminal: TerminalBackend {
   package func present(_ grid: Grid) {
     lastFrame = grid
     presentCount += 1
+    presented?(grid)
   }
 
   /// The oldest queued key, or `nil` at once when the queue is empty.

@@ -21,6 +21,7 @@ extension TreeFileParser {
       .ctrl("p"): "opens the command palette", .character(":"): "opens the command palette",
       .character("/"): "searches the log", App.nextMatchKey: "goes to the next match",
       App.previousMatchKey: "goes to the previous match",
+      .ctrl("x"): "saves the screen as an SVG picture",
     ]
     for digit in 1...9 { keys[.character(Character(String(digit)))] = "switches scenes" }
     for number in 1...12 { keys[.f(number)] = "switches scenes" }

@@ -1,3 +1,5 @@
+public import ChainKit
+
 /// The events of one `@ChainEvents` protocol: the enum the macro generates conforms to it.
 ///
 /// Not meant to be conformed to by hand; its requirements are what ``ChainKit/Node``'s

@@ -1,3 +1,5 @@
+public import ChainKit
+
 extension Node {
   /// A poster for a `@ChainEvents` protocol's events: a method per protocol method.
   ///
