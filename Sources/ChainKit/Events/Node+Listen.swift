@@ -76,6 +76,29 @@ extension Node {
     on(EventKey<Params>(name), capture: capture, once: once, body)
   }
 
+  /// Registers a listener for the named event `name`, bound to `target`, which it holds weakly
+  /// (the router's handler at the level of an object).
+  ///
+  /// The same lifetime as the typed ``on(_:target:capture:_:)``: the listener disappears when
+  /// `target` deallocates, and registering the same target for the same name and phase again
+  /// replaces the earlier registration.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - body: The listener, given the target, the context and the params.
+  /// - Returns: A token that cancels the listener.
+  @discardableResult
+  public func on<Target: AnyObject>(
+    _ name: String,
+    target: Target,
+    capture: Bool = false,
+    _ body: @escaping @MainActor (Target, inout EventContext, Params) throws -> Void
+  ) -> Subscription {
+    on(EventKey<Params>(name), target: target, capture: capture, body)
+  }
+
   /// Registers a listener that runs once, then is removed (before it is called).
   ///
   /// - Parameters:
