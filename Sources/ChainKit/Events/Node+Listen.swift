@@ -42,13 +42,7 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
-    var replaced: [Registration] = []
-    core.registrations(for: key.id)?.listeners.each { existing in
-      if existing.capture == capture, existing.isTargetBound, existing.target === target {
-        replaced.append(existing)
-      }
-    }
-    for existing in replaced { existing.cancel() }
+    cancelListeners(of: target, keyID: key.id, capture: capture)
     let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: false, target: target) {
       [weak target] ctx, payload in
       guard let target else { return }
@@ -113,5 +107,17 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Void
   ) -> Subscription {
     on(key, capture: capture, once: true, body)
+  }
+
+  /// Cancels the listeners bound to `target` for `keyID` in that phase: one target has one
+  /// listener per key and phase, whatever its delivery mode, and the newest replaces the others.
+  func cancelListeners(of target: AnyObject, keyID: Int, capture: Bool) {
+    var replaced: [Registration] = []
+    core.registrations(for: keyID)?.listeners.each { existing in
+      if existing.capture == capture, existing.isTargetBound, existing.target === target {
+        replaced.append(existing)
+      }
+    }
+    for existing in replaced { existing.cancel() }
   }
 }
