@@ -233,3 +233,35 @@ struct LifetimeOptionTests {
     #expect(leaf.request(Keys.lookup, "ann") == 2)
   }
 }
+
+@Suite("Lifetime options, checked by the compiler")
+struct LifetimeOptionSpellingTests {
+  @Test("an observer bound to an owner it is not handed warns, naming the spelling that hands it")
+  func unhandedOwnerWarns() throws {
+    let source = """
+      import ChainKit
+
+      @MainActor final class Badge {
+        let count = Property(0)
+        let add = Hook<Int, Int> { $0 + 1 }
+        var text = ""
+        func watch() {
+          count.observe(owner: self) { [weak self] _, new in self?.text = "\\(new)" }
+          add.observe(owner: self) { [weak self] _, sum in self?.text = "\\(sum)" }
+          count.observe(owner: self) { badge, _, new in badge.text = "\\(new)" }
+          add.observe(owner: self) { badge, _, sum in badge.text = "\\(sum)" }
+          count.observe { _, new in print(new) }
+        }
+      }
+
+      """
+    let result = try SnippetCompiler.compile(
+      source, stage: .typecheck, asLibrary: true, importing: "ChainKit")
+    #expect(result.status == 0, "\(result.output)")
+    let warnings = result.output.components(separatedBy: "\n").filter {
+      $0.contains(": warning:") && $0.contains("take the owner as the observer's first parameter")
+    }
+    #expect(warnings.count == 2, "\(result.output)")
+    #expect(warnings.allSatisfy { $0.contains(":8:") || $0.contains(":9:") }, "\(result.output)")
+  }
+}
