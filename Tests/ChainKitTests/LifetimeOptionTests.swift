@@ -198,6 +198,49 @@ struct LifetimeOptionTests {
     #expect(!token.isActive)
   }
 
+  @Test("a once listener with a target runs once, handed the target, or never if it went first")
+  func onceListenerWithTarget() {
+    let node = Node("node")
+    let kept = Holder("kept")
+    var gone: Holder? = Holder("gone")
+    var log: [String] = []
+    let first = node.once(Keys.ping, target: kept) { holder, _, value in
+      log.append("\(holder.name) \(value)")
+    }
+    let second = node.once(Keys.ping, target: gone ?? Holder("unused")) { holder, _, value in
+      log.append("\(holder.name) \(value)")
+    }
+    gone = nil
+    node.post(Keys.ping, 1)
+    node.post(Keys.ping, 2)
+    #expect(log == ["kept 1"])
+    #expect(!first.isActive)
+    #expect(!second.isActive)
+    #expect(node.registrationCount == 0)
+  }
+
+  @Test("a decorator with a target adds its keys until the target deallocates")
+  func decoratorEndsWithItsTarget() throws {
+    let root = Node("root")
+    let table = Node("table")
+    let cell = Node("cell")
+    try table.mount(at: root)
+    try cell.mount(at: table)
+    var holder: Holder? = Holder("section 1")
+    var seen: [String] = []
+    table.decorate("cellClicked", target: holder ?? Holder("unused")) { holder, params in
+      params["section"] = holder.name
+    }
+    root.on("cellClicked") { _, params in
+      seen.append(params["section", as: String.self] ?? "none")
+    }
+    cell.post("cellClicked", ["row": 1])
+    holder = nil
+    cell.post("cellClicked", ["row": 2])
+    #expect(seen == ["section 1", "none"])
+    #expect(table.registrationCount == 0)
+  }
+
   @Test("an interceptor with a target rewrites the payload until the target deallocates")
   func interceptorEndsWithItsTarget() throws {
     let manager = Node("manager")

@@ -97,4 +97,24 @@ extension Node {
   ) -> Subscription {
     intercept(EventKey<Params>(name)) { _, params in body(&params) }
   }
+
+  /// Adds keys to a named event's params as it passes this node, on behalf of `target`, which it
+  /// holds weakly (the router's decorator in an object).
+  ///
+  /// The decorator disappears when `target` deallocates; the target is handed to `body`.
+  ///
+  /// - Parameters:
+  ///   - name: The named event to decorate.
+  ///   - target: The object the decorator works on; held weakly.
+  ///   - body: Given the target; edits the params.
+  /// - Returns: A token that removes the decorator.
+  @discardableResult
+  public func decorate<Target: AnyObject>(
+    _ name: String, target: Target,
+    _ body: @escaping @MainActor (Target, inout Params) -> Void
+  ) -> Subscription {
+    intercept(EventKey<Params>(name), target: target) { target, _, params in
+      body(target, &params)
+    }
+  }
 }

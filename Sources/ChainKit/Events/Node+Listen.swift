@@ -109,6 +109,36 @@ extension Node {
     on(key, capture: capture, once: true, body)
   }
 
+  /// Registers a listener bound to `target`, which it holds weakly, that runs once, then is
+  /// removed (before it is called).
+  ///
+  /// It is removed at its first call or when `target` deallocates, whichever comes first.
+  /// Registering the same target for the same key and phase again replaces it, as for
+  /// ``on(_:target:capture:_:)``.
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - body: The listener, given the target, the context and the payload.
+  /// - Returns: A token that cancels the listener if it has not run yet.
+  @discardableResult
+  public func once<Payload, Target: AnyObject>(
+    _ key: EventKey<Payload>,
+    target: Target,
+    capture: Bool = false,
+    _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
+  ) -> Subscription {
+    cancelListeners(of: target, keyID: key.id, capture: capture)
+    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: true, target: target) {
+      [weak target] ctx, payload in
+      guard let target else { return }
+      try body(target, &ctx, payload)
+    }
+    core.add(box)
+    return box.ticket
+  }
+
   /// Cancels the listeners bound to `target` for `keyID` in that phase: one target has one
   /// listener per key and phase, whatever its delivery mode, and the newest replaces the others.
   func cancelListeners(of target: AnyObject, keyID: Int, capture: Bool) {
