@@ -114,12 +114,14 @@ struct TargetDeliveryModeTests {
     #expect(node.registrationCount == 0)
   }
 
-  @Test("rule 22: one target, one listener per key and phase: a next-turn one replaces an immediate one")
+  @Test("rule 22: one listener per target, key and phase: next-turn replaces immediate")
   func targetListenerReplacedAcrossDeliveryModes() async {
     let node = Node("node")
     let screen = ListScreen()
     var log: [String] = []
-    let immediate = node.on(.itemClicked, target: screen) { _, _, value in log.append("now:\(value)") }
+    let immediate = node.on(.itemClicked, target: screen) { _, _, value in
+      log.append("now:\(value)")
+    }
     node.on(.itemClicked, target: screen, delivery: .nextTurn) { _, event in
       log.append("later:\(event.payload)")
     }
