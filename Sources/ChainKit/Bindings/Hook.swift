@@ -14,7 +14,9 @@
 /// notified in order in the next); observers that keep calling the hook are cut off after
 /// ``ReentryGuard/nestingLimit`` rounds with ``ChainError/writeLoop(name:rounds:)``. ``callSilently(_:)`` runs the
 /// function without notifying anyone (FishBind's `deadFish`). A hook can be a member of a binding
-/// (see ``BindingMember``) and can post an event on each call (``post(on:_:)``).
+/// (see ``BindingMember``) and can post an event on each call (``post(on:_:)``). A method made
+/// observable is a hook bound to its object (``init(name:owner:_:)``), which it does not keep
+/// alive.
 @MainActor
 public final class Hook<Args, Result> {
   /// A human-readable name, used by traces.
