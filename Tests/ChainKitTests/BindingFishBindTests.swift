@@ -75,18 +75,19 @@ final class TestB {
   lazy var bName = Property("", name: "B.bName", owner: self)
 }
 
-/// FishBind's TestD: a `setDK_Name:` method, hooked.
-@MainActor
-final class TestD {
+// FishBind's TestD: a `setDK_Name:` method, hooked (Bindings' *A method as a hook*).
+@MainActor final class TestD {
   private(set) var dkName = ""
-  lazy var setDKName = Hook<String, Void>(name: "D.setDKName") { [unowned self] in
-    dkName = $0
+  lazy var setDKName = Hook(name: "TestD.setDKName", owner: self) { objD, name in
+    objD.updateDKName(name)
   }
+
+  private func updateDKName(_ name: String) { dkName = name }
 }
 
 /// The x100 scenario's B: a `setB:` method, hooked.
 @MainActor
 final class HundredB {
   private(set) var b = 0
-  lazy var setB = Hook<Int, Void>(name: "B.setB") { [unowned self] in b = $0 }
+  lazy var setB = Hook(name: "B.setB", owner: self) { objB, value in objB.b = value }
 }

@@ -62,11 +62,11 @@ struct BindingPropertyTests {
   }
 
   @Test("an observer with an owner ends when the owner deallocates")
-  func observerEndsWithItsOwner() {
+  func observerEndsWithItsOwner() throws {
     let count = Property(0)
     var owner: Canary? = Canary()
     var log: [Int] = []
-    let token = count.observe(owner: owner) { _, new in log.append(new) }
+    let token = count.observe(owner: try #require(owner)) { _, _, new in log.append(new) }
     count.value = 1
     owner = nil
     count.value = 2

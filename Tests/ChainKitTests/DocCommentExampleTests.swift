@@ -37,6 +37,21 @@ extension RequestKey where Payload == String, Response == String {
   fileprivate static let thumbnail = RequestKey("thumbnail")
 }
 
+/// The screen HandlerTable's target-bound example registers from.
+@MainActor
+private final class ListScreen {
+  let controller = Node("controller")
+  private(set) var reloads = 0
+
+  func reload() { reloads += 1 }
+
+  func listen() {
+    controller.handlers { table in
+      table.on(.refresh, target: self) { me, ctx, _ in me.reload() }
+    }
+  }
+}
+
 /// What an example printed, line by line.
 @MainActor
 final class PrintedLines {
@@ -136,6 +151,19 @@ struct DocCommentExampleTests {
     cell.post(.refresh)
     #expect(opened == [2])
     #expect(reloads == 1)
+  }
+
+  @Test("HandlerTable: an entry bound to a target is handed it and keeps it alive no longer")
+  func handlerTableTarget() throws {
+    var screen: ListScreen? = ListScreen()
+    weak let released = screen
+    let cell = Node("cell")
+    try cell.mount(at: try #require(screen?.controller))
+    screen?.listen()
+    cell.post(.refresh)
+    #expect(screen?.reloads == 1)
+    screen = nil
+    #expect(released == nil)
   }
 
   @Test("DataKey: the descendant hears the shared value")

@@ -31,6 +31,10 @@ struct RuntimeReachTests {
       "public `Hook.init(name:_:)`: the main actor's runtime, as for a node"
     ),
     (
+      "Hook.swift", "self.runtime = .main",
+      "public `Hook.init(name:owner:_:)`: the main actor's runtime, as for a node"
+    ),
+    (
       "EventBus.swift", "var runtime: ChainRuntime { assignedRuntime ?? .main }",
       "a bus made by the public initializer, which is nonisolated (`EventBus.default` is made off"
         + " the main actor) and so cannot read the runtime: its slots choose it when made"

@@ -25,8 +25,8 @@ extension Hook {
     on node: Node, _ key: EventKey<Payload>,
     payload: @escaping @MainActor (Args, Result) -> Payload
   ) -> Subscription {
-    observe(owner: node) { [weak node] args, result in
-      node?.post(key, payload(args, result))
+    observe(owner: node) { node, args, result in
+      node.post(key, payload(args, result))
     }
   }
 }

@@ -14,7 +14,9 @@
 /// notified in order in the next); observers that keep calling the hook are cut off after
 /// ``ReentryGuard/nestingLimit`` rounds with ``ChainError/writeLoop(name:rounds:)``. ``callSilently(_:)`` runs the
 /// function without notifying anyone (FishBind's `deadFish`). A hook can be a member of a binding
-/// (see ``BindingMember``) and can post an event on each call (``post(on:_:)``).
+/// (see ``BindingMember``) and can post an event on each call (``post(on:_:)``). A method made
+/// observable is a hook bound to its object (``init(name:owner:_:)``), which it does not keep
+/// alive.
 @MainActor
 public final class Hook<Args, Result> {
   /// A human-readable name, used by traces.
@@ -30,7 +32,16 @@ public final class Hook<Args, Result> {
   /// The runtime this hook was made in, which every call's notification round goes through.
   let runtime: ChainRuntime
 
+  /// The object this hook belongs to, held weakly; `nil` if none was given or it is gone.
+  public private(set) weak var owner: AnyObject?
+  /// Whether the hook was made with an owner (see ``init(name:owner:_:)``).
+  private let hasOwner: Bool
+
   /// Wraps a function.
+  ///
+  /// A function that works on an object (a method made observable) takes the object as `owner`
+  /// instead (``init(name:owner:_:)``): a body that captures the object that holds the hook keeps
+  /// both alive for ever.
   ///
   /// - Parameters:
   ///   - name: A human-readable name, used by traces.
@@ -46,6 +57,50 @@ public final class Hook<Args, Result> {
     self.runtime = runtime
     observers = ObserverList(runtime: runtime)
     bindings = ObserverList(runtime: runtime)
+    self.hasOwner = false
+  }
+
+  /// Wraps a function of `owner`, held weakly and handed to `body`: a method made observable
+  /// (FishBind's `post:selector:`), without a retain cycle.
+  ///
+  /// The object keeps its hook; the hook does not keep its object, so declare the hook as a
+  /// `lazy var` of the object with `owner: self`, and call the method from the body through the
+  /// owner it is handed. When the owner deallocates, the hook leaves every binding it is in, as a
+  /// ``Property`` with an owner does. Calling the hook after its owner is gone is a programmer
+  /// error and traps, as reading an `unowned` reference does: there is no result to return.
+  ///
+  /// ```swift
+  /// @MainActor final class Player {
+  ///   private(set) var volume = 0
+  ///   lazy var setVolume = Hook(name: "Player.setVolume", owner: self) { player, level in
+  ///     player.applyVolume(level)
+  ///   }
+  ///
+  ///   private func applyVolume(_ level: Int) { volume = level }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A human-readable name, used by traces.
+  ///   - owner: The object the function works on; held weakly.
+  ///   - body: The function, given the owner and the arguments; it runs on every call, before the
+  ///     observers.
+  public init<Owner: AnyObject>(
+    name: String = "", owner: Owner, _ body: @escaping @MainActor (Owner, Args) -> Result
+  ) {
+    self.name = name
+    self.runtime = .main
+    observers = ObserverList(runtime: runtime)
+    bindings = ObserverList(runtime: runtime)
+    self.hasOwner = true
+    self.owner = owner
+    let label = name.isEmpty ? "Hook<\(Args.self), \(Result.self)>" : name
+    self.body = { [weak owner] args in
+      guard let owner else {
+        preconditionFailure("'\(label)' was called after its owner deallocated")
+      }
+      return body(owner, args)
+    }
   }
 
   /// Runs the function, then notifies every observer with the arguments and the result, then
@@ -125,16 +180,57 @@ public final class Hook<Args, Result> {
 
   /// Registers an observer called after each call with the arguments and the result.
   ///
+  /// The observer lives until its token is cancelled or the hook deallocates. An observer that
+  /// works on an object takes it as `owner` instead (``observe(owner:_:)-(Owner,_)``).
+  ///
+  /// - Parameter body: The observer, given the arguments and the result.
+  /// - Returns: A token that cancels the observer; dropping it does not.
+  @discardableResult
+  public func observe(_ body: @escaping @MainActor (Args, Result) -> Void) -> Subscription {
+    observers.add(lifetime: nil, body).token()
+  }
+
+  /// Registers an observer on behalf of `owner`, held weakly and handed to `body`; the observer
+  /// ends when `owner` deallocates.
+  ///
+  /// The observer receives the owner, so it need not capture it (FishBind's `callBack.tager`).
+  ///
+  /// - Parameters:
+  ///   - owner: The object the observer belongs to; held weakly.
+  ///   - body: The observer, given the owner, the arguments and the result.
+  /// - Returns: A token that cancels the observer; dropping it does not.
+  @discardableResult
+  public func observe<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping @MainActor (Owner, Args, Result) -> Void
+  ) -> Subscription {
+    observers.add(lifetime: owner) { [weak owner] args, result in
+      guard let owner else { return }
+      body(owner, args, result)
+    }.token()
+  }
+
+  /// Registers an observer whose lifetime ends with `owner`, without handing it the owner.
+  ///
+  /// Replaced by ``observe(owner:_:)-(Owner,_)``, which hands the owner to the observer.
+  ///
   /// - Parameters:
   ///   - owner: An object whose deallocation ends the observer; held weakly. `nil` for none.
   ///   - body: The observer, given the arguments and the result.
   /// - Returns: A token that cancels the observer; dropping it does not.
+  @available(
+    *, deprecated,
+    message:
+      "take the owner as the observer's first parameter: observe(owner: o) { o, args, result in … }"
+  )
   @discardableResult
   public func observe(
-    owner: AnyObject? = nil, _ body: @escaping @MainActor (Args, Result) -> Void
+    owner: AnyObject?, _ body: @escaping @MainActor (Args, Result) -> Void
   ) -> Subscription {
     observers.add(lifetime: owner, body).token()
   }
+
+  /// Whether the hook still belongs to a live owner, or never had one.
+  var isOwnerAlive: Bool { !hasOwner || owner != nil }
 
   /// The number of observers (bindings included) that can still be called.
   public var observerCount: Int { observers.liveCount + bindings.liveCount }

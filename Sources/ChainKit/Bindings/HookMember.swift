@@ -23,7 +23,7 @@ final class HookMember<G, Args, Result>: MemberBox<G> {
 
   override var name: String { memberName }
 
-  override var isAlive: Bool { hook != nil }
+  override var isAlive: Bool { hook?.isOwnerAlive ?? false }
 
   override func attach(to group: BindingGroup<G>) {
     guard sends, let hook else { return }
@@ -45,7 +45,7 @@ final class HookMember<G, Args, Result>: MemberBox<G> {
   }
 
   override func apply(_ value: G, in group: BindingGroup<G>) -> Bool {
-    guard let hook, let toMember else { return false }
+    guard let hook, hook.isOwnerAlive, let toMember else { return false }
     let args = toMember(value)
     group.trace(.update, self, new: String(describing: args))
     hook.call(args)

@@ -39,7 +39,7 @@ public final class ObservableProperty<Value>: Observable {
   init(_ property: Property<Value>) {
     self.property = property
     last = property.value
-    property.observe(owner: self) { [weak self] _, new in self?.changed(to: new) }
+    property.observe(owner: self) { adapter, _, new in adapter.changed(to: new) }
   }
 
   /// The property's value; reading it is tracked by Observation, writing it writes the property

@@ -11,8 +11,8 @@ extension Property {
   @discardableResult
   public func post(on node: Node, _ key: EventKey<Value>) -> Subscription
   where Value: Equatable {
-    observe(owner: node) { [weak node] old, new in
-      guard old != new, let node else { return }
+    observe(owner: node) { node, old, new in
+      guard old != new else { return }
       node.post(key, new)
     }
   }

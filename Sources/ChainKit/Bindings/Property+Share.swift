@@ -14,8 +14,8 @@ extension Property {
   public func share(on node: Node, as key: DataKey<Value>) -> Subscription
   where Value: Equatable {
     node.share(value, for: key)
-    let observation = observe(owner: node) { [weak node] old, new in
-      guard old != new, let node else { return }
+    let observation = observe(owner: node) { node, old, new in
+      guard old != new else { return }
       node.share(new, for: key)
     }
     observation.onCancel { [weak node] in node?.removeShared(key) }

@@ -152,13 +152,67 @@ public final class Property<Value> {
 
   /// Registers an observer called with the old and the new value after each write.
   ///
+  /// The observer lives until its token is cancelled or the property deallocates. An observer
+  /// that works on an object takes it as `owner` instead (``observe(owner:_:)-(Owner,_)``), so
+  /// that it needs no capture of the object and ends with it.
+  ///
+  /// - Parameter body: The observer, given the old and the new value.
+  /// - Returns: A token that cancels the observer; dropping it does not.
+  @discardableResult
+  public func observe(_ body: @escaping @MainActor (Value, Value) -> Void) -> Subscription {
+    observers.add(lifetime: nil, body).token()
+  }
+
+  /// Registers an observer on behalf of `owner`, held weakly and handed to `body` (FishBind's
+  /// `callBack.tager`); the observer ends when `owner` deallocates.
+  ///
+  /// The observer receives the owner, so it need not capture it: capturing the object that
+  /// holds the property strongly would keep both alive for ever, and a weak capture is what this
+  /// spelling writes for you. This is the lifetime option every registration spells the same
+  /// way: `owner:` (or `target:` for an event's listeners), held weakly, handed to the closure
+  /// first.
+  ///
+  /// ```swift
+  /// @MainActor final class Badge {
+  ///   let count = Property(0, name: "Badge.count")
+  ///   private(set) var text = ""
+  ///   init() {
+  ///     count.observe(owner: self) { badge, _, new in badge.text = "\(new) new" }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: The object the observer belongs to; held weakly.
+  ///   - body: The observer, given the owner, the old and the new value.
+  /// - Returns: A token that cancels the observer; dropping it does not.
+  @discardableResult
+  public func observe<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping @MainActor (Owner, Value, Value) -> Void
+  ) -> Subscription {
+    observers.add(lifetime: owner) { [weak owner] old, new in
+      guard let owner else { return }
+      body(owner, old, new)
+    }.token()
+  }
+
+  /// Registers an observer whose lifetime ends with `owner`, without handing it the owner.
+  ///
+  /// Replaced by ``observe(owner:_:)-(Owner,_)``, which hands the owner to the observer, so that
+  /// the observer needs no capture of it.
+  ///
   /// - Parameters:
   ///   - owner: An object whose deallocation ends the observer; held weakly. `nil` for none.
   ///   - body: The observer, given the old and the new value.
   /// - Returns: A token that cancels the observer; dropping it does not.
+  @available(
+    *, deprecated,
+    message:
+      "take the owner as the observer's first parameter: observe(owner: o) { o, old, new in … }"
+  )
   @discardableResult
   public func observe(
-    owner: AnyObject? = nil, _ body: @escaping @MainActor (Value, Value) -> Void
+    owner: AnyObject?, _ body: @escaping @MainActor (Value, Value) -> Void
   ) -> Subscription {
     observers.add(lifetime: owner, body).token()
   }

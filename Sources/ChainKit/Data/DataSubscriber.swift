@@ -124,6 +124,30 @@ final class DataSubscriberBox<Value>: DataSubscriber {
     }
   }
 
+  /// A subscriber on behalf of `owner`, held weakly: the first delivery after the owner is gone
+  /// ends the subscription instead of calling `body`.
+  static func make<Owner: AnyObject>(
+    keyID: Int, core: NodeCore, owner: Owner,
+    body: @escaping @MainActor (Owner, Value?) -> Void
+  ) -> DataSubscriberBox<Value> {
+    let deliver: @MainActor (DataSubscriber, SharedSlot?) -> Void = {
+      [weak owner] subscriber, slot in
+      // The casts are safe for the reason `make(keyID:core:body:)` gives.
+      let box = uncheckedCast(subscriber, to: DataSubscriberBox<Value>.self)
+      guard let owner else {
+        box.cancel()
+        return
+      }
+      box.hear(slot)
+      if let slot {
+        body(owner, uncheckedCast(slot, to: SharedSlotBox<Value>.self).read())
+      } else {
+        body(owner, nil)
+      }
+    }
+    return DataSubscriberBox(keyID: keyID, core: core, body: { _ in }, deliver: deliver)
+  }
+
   override var hasItsKeysTypes: Bool {
     KeyRegistry.shared.matches(keyID, payload: Value.self, response: DataKeyMarker.self)
   }

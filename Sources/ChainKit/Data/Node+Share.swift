@@ -79,6 +79,40 @@ extension Node {
     add(DataSubscriberBox.make(keyID: key.id, core: core, body: body), name: key.name)
   }
 
+  /// Subscribes on behalf of `owner`, held weakly and handed to `body`, to the value nearest to
+  /// this node for `key` (DCFrame's `subscribeData` in a model); the subscription ends when
+  /// `owner` deallocates.
+  ///
+  /// Called as ``subscribe(_:_:)`` is: at once with the current value if there is one, then
+  /// whenever the resolved value changes. The subscriber receives the owner, so it need not
+  /// capture it: a model that owns this node and captured itself strongly would keep itself
+  /// alive for as long as the node, which it owns.
+  ///
+  /// ```swift
+  /// @MainActor final class PhotoModel {
+  ///   static let caption = DataKey<String>("photo.caption")
+  ///   let node = Node("PhotoModel")
+  ///   private(set) var text = ""
+  ///   init() {
+  ///     node.subscribe(Self.caption, owner: self) { model, caption in
+  ///       model.text = caption ?? ""
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key to follow.
+  ///   - owner: The object the subscription belongs to; held weakly.
+  ///   - body: Called with the owner and the resolved value, or `nil` when none is left.
+  /// - Returns: A token that cancels the subscription; dropping it does not.
+  @discardableResult
+  public func subscribe<Value, Owner: AnyObject>(
+    _ key: DataKey<Value>, owner: Owner, _ body: @escaping @MainActor (Owner, Value?) -> Void
+  ) -> Subscription {
+    add(DataSubscriberBox.make(keyID: key.id, core: core, owner: owner, body: body), name: key.name)
+  }
+
   /// Adds a subscriber made by ``subscribe(_:_:)`` and delivers the nearest shared value.
   @usableFromInline
   func add(_ subscriber: DataSubscriber, name: String) -> Subscription {

@@ -39,6 +39,43 @@ public struct HandlerTable {
     on(EventKey<Params>(name), body)
   }
 
+  /// Adds a handler for a typed event, bound to `target`, which it holds weakly.
+  ///
+  /// The entry is a target-bound listener (``Node/on(_:target:capture:_:)``): it ends when
+  /// `target` deallocates, and the target is handed to `body`, so the handler need not capture
+  /// it.
+  ///
+  /// ```swift
+  /// controller.handlers { table in
+  ///   table.on(.refresh, target: self) { me, ctx, _ in me.reload() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The event.
+  ///   - target: The object the handler works on; held weakly.
+  ///   - body: The handler, given the target, the context and the payload.
+  public mutating func on<Payload, Target: AnyObject>(
+    _ key: EventKey<Payload>, target: Target,
+    _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
+  ) {
+    // NB: a strong capture: the table lives only until `handlers(capture:_:)` registers it.
+    entries.append { node, capture in node.on(key, target: target, capture: capture, body) }
+  }
+
+  /// Adds a handler for a named event, bound to `target`, which it holds weakly.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - target: The object the handler works on; held weakly.
+  ///   - body: The handler, given the target, the context and the params.
+  public mutating func on<Target: AnyObject>(
+    _ name: String, target: Target,
+    _ body: @escaping @MainActor (Target, inout EventContext, Params) throws -> Void
+  ) {
+    on(EventKey<Params>(name), target: target, body)
+  }
+
   func register(on node: Node, capture: Bool) -> Subscription {
     Subscription.combining(entries.map { $0(node, capture) })
   }

@@ -23,7 +23,13 @@ extension KeyedRegistrations {
       index += 1
       guard let entry = slot else { continue }
       let stop = withUnretained(entry) { registration in
-        guard registration.matchWord == expected else { return false }
+        let word = registration.matchWord
+        if word != expected {
+          // Removed, or target-bound: see `mayRun`.
+          guard word == expected | 1, !registration.isRemoved, mayRun(registration) else {
+            return false
+          }
+        }
         let box = uncheckedCast(registration, to: InterceptorBox<P>.self)
         // Traced: the payload is kept as it was and as it is now, described only when read.
         var before: P?

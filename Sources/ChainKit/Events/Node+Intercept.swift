@@ -36,6 +36,52 @@ extension Node {
     return box.ticket
   }
 
+  /// Registers an interceptor bound to `target`, which it holds weakly (Domino's
+  /// `reformDominoParams:` in the object that reforms them).
+  ///
+  /// It runs where ``intercept(_:_:)-(EventKey<Payload>,_)`` runs, and disappears when `target`
+  /// deallocates. The target is handed to `body`, so the interceptor need not capture it.
+  ///
+  /// - Parameters:
+  ///   - key: The event to intercept.
+  ///   - target: The object the interceptor works on; held weakly.
+  ///   - body: Given the target, the context and the payload `inout`.
+  /// - Returns: A token that removes the interceptor.
+  @discardableResult
+  public func intercept<Payload, Target: AnyObject>(
+    _ key: EventKey<Payload>, target: Target,
+    _ body: @escaping @MainActor (Target, inout EventContext, inout Payload) throws -> Void
+  ) -> Subscription {
+    let box = InterceptorBox<Payload>(keyID: key.id, target: target) {
+      [weak target] ctx, payload in
+      guard let target else { return }
+      try body(target, &ctx, &payload)
+    }
+    core.add(box)
+    return box.ticket
+  }
+
+  /// Registers an interceptor for a request's payload, bound to `target`, which it holds weakly.
+  ///
+  /// - Parameters:
+  ///   - key: The request to intercept.
+  ///   - target: The object the interceptor works on; held weakly.
+  ///   - body: Given the target, the context and the payload `inout`.
+  /// - Returns: A token that removes the interceptor.
+  @discardableResult
+  public func intercept<Payload, Response, Target: AnyObject>(
+    _ key: RequestKey<Payload, Response>, target: Target,
+    _ body: @escaping @MainActor (Target, inout EventContext, inout Payload) throws -> Void
+  ) -> Subscription {
+    let box = InterceptorBox<Payload>(keyID: key.id, target: target) {
+      [weak target] ctx, payload in
+      guard let target else { return }
+      try body(target, &ctx, &payload)
+    }
+    core.add(box)
+    return box.ticket
+  }
+
   /// Adds keys to a named event's params as it passes this node (the router's decorator).
   ///
   /// The root sees every key added on the way up.
@@ -50,5 +96,25 @@ extension Node {
     _ body: @escaping @MainActor (inout Params) -> Void
   ) -> Subscription {
     intercept(EventKey<Params>(name)) { _, params in body(&params) }
+  }
+
+  /// Adds keys to a named event's params as it passes this node, on behalf of `target`, which it
+  /// holds weakly (the router's decorator in an object).
+  ///
+  /// The decorator disappears when `target` deallocates; the target is handed to `body`.
+  ///
+  /// - Parameters:
+  ///   - name: The named event to decorate.
+  ///   - target: The object the decorator works on; held weakly.
+  ///   - body: Given the target; edits the params.
+  /// - Returns: A token that removes the decorator.
+  @discardableResult
+  public func decorate<Target: AnyObject>(
+    _ name: String, target: Target,
+    _ body: @escaping @MainActor (Target, inout Params) -> Void
+  ) -> Subscription {
+    intercept(EventKey<Params>(name), target: target) { target, _, params in
+      body(target, &params)
+    }
   }
 }

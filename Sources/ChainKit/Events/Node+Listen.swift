@@ -42,13 +42,7 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
-    var replaced: [Registration] = []
-    core.registrations(for: key.id)?.listeners.each { existing in
-      if existing.capture == capture, existing.isTargetBound, existing.target === target {
-        replaced.append(existing)
-      }
-    }
-    for existing in replaced { existing.cancel() }
+    cancelListeners(of: target, keyID: key.id, capture: capture)
     let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: false, target: target) {
       [weak target] ctx, payload in
       guard let target else { return }
@@ -76,6 +70,29 @@ extension Node {
     on(EventKey<Params>(name), capture: capture, once: once, body)
   }
 
+  /// Registers a listener for the named event `name`, bound to `target`, which it holds weakly
+  /// (the router's handler at the level of an object).
+  ///
+  /// The same lifetime as the typed ``on(_:target:capture:_:)``: the listener disappears when
+  /// `target` deallocates, and registering the same target for the same name and phase again
+  /// replaces the earlier registration.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - body: The listener, given the target, the context and the params.
+  /// - Returns: A token that cancels the listener.
+  @discardableResult
+  public func on<Target: AnyObject>(
+    _ name: String,
+    target: Target,
+    capture: Bool = false,
+    _ body: @escaping @MainActor (Target, inout EventContext, Params) throws -> Void
+  ) -> Subscription {
+    on(EventKey<Params>(name), target: target, capture: capture, body)
+  }
+
   /// Registers a listener that runs once, then is removed (before it is called).
   ///
   /// - Parameters:
@@ -90,5 +107,47 @@ extension Node {
     _ body: @escaping @MainActor (inout EventContext, Payload) throws -> Void
   ) -> Subscription {
     on(key, capture: capture, once: true, body)
+  }
+
+  /// Registers a listener bound to `target`, which it holds weakly, that runs once, then is
+  /// removed (before it is called).
+  ///
+  /// It is removed at its first call or when `target` deallocates, whichever comes first.
+  /// Registering the same target for the same key and phase again replaces it, as for
+  /// ``on(_:target:capture:_:)``.
+  ///
+  /// - Parameters:
+  ///   - key: The event to listen for.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to run in the capture phase.
+  ///   - body: The listener, given the target, the context and the payload.
+  /// - Returns: A token that cancels the listener if it has not run yet.
+  @discardableResult
+  public func once<Payload, Target: AnyObject>(
+    _ key: EventKey<Payload>,
+    target: Target,
+    capture: Bool = false,
+    _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
+  ) -> Subscription {
+    cancelListeners(of: target, keyID: key.id, capture: capture)
+    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: true, target: target) {
+      [weak target] ctx, payload in
+      guard let target else { return }
+      try body(target, &ctx, payload)
+    }
+    core.add(box)
+    return box.ticket
+  }
+
+  /// Cancels the listeners bound to `target` for `keyID` in that phase: one target has one
+  /// listener per key and phase, whatever its delivery mode, and the newest replaces the others.
+  func cancelListeners(of target: AnyObject, keyID: Int, capture: Bool) {
+    var replaced: [Registration] = []
+    core.registrations(for: keyID)?.listeners.each { existing in
+      if existing.capture == capture, existing.isTargetBound, existing.target === target {
+        replaced.append(existing)
+      }
+    }
+    for existing in replaced { existing.cancel() }
   }
 }

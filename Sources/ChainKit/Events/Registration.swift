@@ -98,9 +98,12 @@ final class ListenerBox<P>: Registration {
 final class InterceptorBox<P>: Registration {
   @usableFromInline let body: @MainActor (inout EventContext, inout P) throws -> Void
 
-  init(keyID: Int, body: @escaping @MainActor (inout EventContext, inout P) throws -> Void) {
+  init(
+    keyID: Int, target: AnyObject? = nil,
+    body: @escaping @MainActor (inout EventContext, inout P) throws -> Void
+  ) {
     self.body = body
-    super.init(keyID: keyID, kind: .interceptor, capture: false, once: false, target: nil)
+    super.init(keyID: keyID, kind: .interceptor, capture: false, once: false, target: target)
   }
 
   override var hasItsKeysTypes: Bool {

@@ -16,6 +16,15 @@ import Synchronization
 /// tokens, and still guarantees that no registration outlives what it belongs to. Keep tokens in
 /// a ``SubscriptionBag`` to cancel a group at once, or when the bag is deallocated.
 ///
+/// A registration made for an object names it, one way on every kind: `owner:` (bus subscribers
+/// and producers, data subscribers, property and hook observers, a hook's own function) or
+/// `target:` (an event's listeners, handler-table entries, interceptors and responders on a node,
+/// Domino's word). Either is held weakly, handed to the closure as its first parameter, so the
+/// closure captures nothing, and ends the registration when the object deallocates:
+/// `node.on(key, target: self) { me, ctx, payload in … }`,
+/// `node.subscribe(key, owner: self) { me, value in … }`,
+/// `property.observe(owner: self) { me, old, new in … }`.
+///
 /// A token is either one registration's own ticket (the registration holds it and points it at
 /// itself) or a combination of such tickets (``combining(_:)``).
 ///

@@ -3,7 +3,7 @@ extension Property where Value: Sendable {
   /// sequence.
   ///
   /// The first element is the current value; then each new value, in the order the writes
-  /// happened, as ``observe(owner:_:)`` sees them (a silent or equal write yields nothing). Each
+  /// happened, as ``observe(_:)`` sees them (a silent or equal write yields nothing). Each
   /// call makes one stream with one observer of its own.
   ///
   /// ```swift
@@ -34,7 +34,7 @@ extension Property where Value: Sendable {
     feed.send(value)
     // NB: an owner gone already ends the stream after the current value: the feed goes here.
     guard isOwnerAlive else { return ChainStream(channel) }
-    let token = observe(owner: owner) { _, new in feed.send(new) }
+    let token = observers.add(lifetime: owner) { _, new in feed.send(new) }.token()
     channel.endsRegistration(token)
     return ChainStream(channel)
   }

@@ -55,6 +55,15 @@ extension Node {
     for parent in parents { unmount(from: parent) }
   }
 
+  /// Removes every child of this node (DCFrame's `removeAllSubmodels()`).
+  ///
+  /// Each child is unmounted from this node as by ``unmount(from:)``, in mount order; a child
+  /// keeps its other parents. A child's owner still holds the child: unmounting ends only the
+  /// link, as mounting made only the link.
+  public func unmountChildren() {
+    for child in children { child.unmount(from: self) }
+  }
+
   /// Whether `other` is this node or one of its ancestors.
   public func isDescendant(of other: Node) -> Bool { core.hasAncestorOrSelf(other.core) }
 }

@@ -29,6 +29,15 @@ public final class Node {
   /// The node's human-readable name, used by traces, the inspector and error messages.
   public let name: String
 
+  /// The object this node belongs to (a model, a panel, a manager object), held weakly; `nil`
+  /// if none was set or it is gone.
+  ///
+  /// The owner holds its node; this link goes the other way without keeping anything alive, so
+  /// that code handed a node (an event's ``EventContext/target``, one of ``children``) can reach
+  /// the object behind it, as DCFrame's handlers reach a model. Set it where the owner makes its
+  /// node, and read it typed with ``owner(as:)``. ChainKit itself never reads it.
+  public weak var owner: AnyObject?
+
   /// Creates a node that is not yet in any tree.
   ///
   /// - Parameter name: A human-readable name, used by traces, the inspector and error messages.
@@ -71,6 +80,35 @@ public final class Node {
 
   /// The number of listeners, interceptors and responders registered here that can still run.
   public var registrationCount: Int { core.liveRegistrationCount }
+
+  /// The node's ``owner`` as a `type`, if it is one and still alive.
+  ///
+  /// A model names itself its node's owner where it makes the node:
+  ///
+  /// ```swift
+  /// @MainActor final class CommentModel {
+  ///   static let tapped = EventKey<Void>("comment.tapped")
+  ///   let node = Node("CommentModel")
+  ///   let author: String
+  ///   init(author: String) {
+  ///     self.author = author
+  ///     node.owner = self
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// and a handler given the node reaches the model:
+  ///
+  /// ```swift
+  /// list.on(CommentModel.tapped) { ctx, _ in
+  ///   guard let model = ctx.target?.owner(as: CommentModel.self) else { return }
+  ///   print("tapped \(model.author)'s comment")
+  /// }
+  /// ```
+  ///
+  /// - Parameter type: The owner's type.
+  /// - Returns: The owner, or `nil` if none was set, it is gone, or it is of another type.
+  public func owner<Owner: AnyObject>(as type: Owner.Type) -> Owner? { owner as? Owner }
 }
 
 extension Node: CustomStringConvertible {
