@@ -22,6 +22,26 @@ struct LayoutStepTests {
     #expect(LayoutRule.violations(app) == [])
   }
 
+  @Test("liking and sharing in the model scene beside the inspector, logs grown, lays out nothing")
+  func busyKeysKeepTheLayout() {
+    let app = AppTest.app(scene: "model", size: Size(width: 200, height: 60))
+    #expect(app.focus(panelNamed: "actions1"))
+    app.press(.character("i"))
+    let keys: [Key] = [.character("l"), .character("s")]
+    // Enough keys that every log the layout sizes by its length is past where it stops growing.
+    for index in 0..<100 {
+      app.press(keys[index % 2])
+      _ = app.render()
+    }
+    let made = app.caches.layoutsMade
+    for index in 0..<20 {
+      app.press(keys[index % 2])
+      _ = app.render()
+      #expect(app.caches.layoutsMade == made, "after key \(index)")
+    }
+    #expect(LayoutRule.violations(app) == [])
+  }
+
   @Test("a resize, a focus move and a zoom each make exactly one new layout, however often read")
   func geometricChangesLayOutOnce() {
     let app = AppTest.app(scene: "router", size: Size(width: 100, height: 30))
