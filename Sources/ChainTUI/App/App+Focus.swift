@@ -14,16 +14,16 @@ extension App {
   /// among the stops), so removing a panel keeps focus among its siblings.
   package var focusedPanel: Panel? {
     // Searched in place rather than through `focusStops`: every key and frame asks.
-    if let name = focusedNames[sceneIndex] {
-      if let memo = focusMemo, memo.holds(name: name, scene: scene) { return memo.panel }
+    if let name = view.focusedNames[sceneIndex] {
+      if let memo = caches.focusMemo, memo.holds(name: name, scene: scene) { return memo.panel }
       if let panel = scene.firstPanel(where: { $0.name == name && $0.isFocusStop }) {
-        focusMemo = FocusMemo(name: name, scene: scene, panel: panel)
+        caches.focusMemo = FocusMemo(name: name, scene: scene, panel: panel)
         return panel
       }
     }
-    if focusedNames[sceneIndex] != nil, sceneIndex < focusedIndexes.count {
+    if view.focusedNames[sceneIndex] != nil, sceneIndex < view.focusedIndexes.count {
       let stops = focusStops
-      if !stops.isEmpty { return stops[min(focusedIndexes[sceneIndex], stops.count - 1)] }
+      if !stops.isEmpty { return stops[min(view.focusedIndexes[sceneIndex], stops.count - 1)] }
     }
     return scene.firstPanel { $0.children.isEmpty && !$0.keys.isEmpty }
       ?? scene.firstPanel(where: \.isFocusStop)
@@ -39,9 +39,9 @@ extension App {
   /// Focuses the stop with this name and remembers its place among the stops.
   func setFocus(_ name: String) {
     let before = focusedPanel
-    focusedNames[sceneIndex] = name
-    while focusedIndexes.count < focusedNames.count { focusedIndexes.append(0) }
-    focusedIndexes[sceneIndex] = focusStops.firstIndex { $0.name == name } ?? 0
+    view.focusedNames[sceneIndex] = name
+    while view.focusedIndexes.count < view.focusedNames.count { view.focusedIndexes.append(0) }
+    view.focusedIndexes[sceneIndex] = focusStops.firstIndex { $0.name == name } ?? 0
     if focusedPanel !== before { modes.apply(.focusMoved(field: focusedPanelIsField)) }
   }
 

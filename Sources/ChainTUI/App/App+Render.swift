@@ -1,4 +1,5 @@
-/// Rendering: the whole screen is laid out from scratch for the current size on every frame.
+/// Rendering: the screen drawn where ``App/layout`` put things; drawing works nothing out about
+/// where things go and leaves nothing behind for hit-testing.
 extension App {
   /// Renders the current screen.
   package func render() -> Grid {
@@ -7,48 +8,34 @@ extension App {
 
   /// Renders the current screen, with the inspector's wall-clock timings or `·` in their place.
   package func render(showingTimings: Bool) -> Grid {
+    let layout = layout
     var grid = Grid(size: size)
-    hits = HitMap()
     let theme = Theme(colors: colors)
-    guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
+    guard !layout.isTooSmall else {
       drawTooSmall(into: &grid, theme: theme)
       return grid
     }
-    let rows = Layout.split(grid.bounds, .vertical, [.fixed(1), Layout.Share(), .fixed(1)])
-    drawCachedTabs(into: &grid, row: rows[0], theme: theme)
-    let (sceneArea, inspectorArea) = splitForInspector(rows[1])
-    if !sceneArea.isEmpty {
-      var renderer = PanelRenderer(
-        theme: theme, focused: focusedPanel, showsTimestamps: showsTimestamps)
+    drawCachedTabs(into: &grid, row: layout.tabRow, theme: theme)
+    if !layout.sceneArea.isEmpty {
+      var renderer = PanelRenderer(theme: theme, showsTimestamps: showsTimestamps)
       if let search = searchState {
         renderer.search = (
           ObjectIdentifier(search.panel), search.search, search.current.map { search.matches[$0] }
         )
       }
-      if let zoomed = zoomedPanel {
-        renderer.drawZoomed(zoomed, in: sceneArea, into: &grid)
-      } else {
-        renderer.draw(scene, in: sceneArea, into: &grid)
-      }
-      hits.panels = renderer.placed
+      renderer.draw(layout.panels, into: &grid)
       if let flow = flowMarks {
         FlowMarksView(theme: theme).draw(
           flow.marks, current: flow.current, over: renderer.placed, into: &grid)
       }
     }
-    if let inspectorArea {
-      var view = InspectorView(
-        theme: theme, inspector: inspector, entries: inspectorEntries,
-        rowText: tracers[sceneIndex].rowText, rowCells: tracers[sceneIndex].rowCells,
-        showsTimings: showingTimings,
-        why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
+    if let inspectorArea = layout.inspectorArea {
       // The frame is new and nothing else is drawn in the inspector's area.
-      view.draw(
+      inspectorView(showingTimings: showingTimings).draw(
         in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems),
         areaIsBlank: true)
-      hits.inspectorRows = view.rows
     }
-    drawCachedStatus(into: &grid, row: rows[2], theme: theme)
+    drawCachedStatus(into: &grid, row: layout.statusRow, theme: theme)
     if showsHelp { helpOverlay.draw(into: &grid) }
     paletteOverlay?.draw(into: &grid)
     return grid
@@ -66,27 +53,6 @@ extension App {
       sceneCount: scenes.count, fieldTypes: focusedPanelTakesDigits, scroll: scroll)
   }
 
-  /// Where everything is on screen as the app stands now, laid out afresh: what clicks and arrow
-  /// keys go by.
-  ///
-  /// NB: never the map of the last frame drawn, which a tick, a resize or a key since may have
-  /// made stale. What a key does must not depend on when frames were drawn, or a replay of a
-  /// recorded session (which draws at other moments) would take another path.
-  func currentHits() -> HitMap {
-    _ = render()
-    return hits
-  }
-
-  /// Side by side when there is room for both; otherwise the inspector takes the scene's area
-  /// (keys still go to the focused panel, so its effects show up in the list).
-  private func splitForInspector(_ area: Rect) -> (Rect, Rect?) {
-    guard inspector.isVisible else { return (area, nil) }
-    guard area.width >= 110 else { return (Rect(x: area.x, y: area.y, width: 0, height: 0), area) }
-    let parts = Layout.split(
-      area, .horizontal, [Layout.Share(), .fixed(max(44, area.width * 2 / 5))])
-    return (parts[0], parts[1])
-  }
-
   private func drawTooSmall(into grid: inout Grid, theme: Theme) {
     let message = DisplayWidth.clipped(
       "terminal too small: need \(Self.minimumSize.width)x\(Self.minimumSize.height)",
@@ -101,15 +67,12 @@ extension App {
     var x = row.x
     // The name goes first when every tab still fits beside it.
     let labels = tabLabels(width: row.width)
-    let brand = " ChainTUI "
-    if DisplayWidth.of(brand + labels.joined()) <= row.width {
-      x = grid.put(brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
+    if DisplayWidth.of(Self.brand + labels.joined()) <= row.width {
+      x = grid.put(Self.brand, at: Point(x: x, y: row.y), style: theme.tabBar.bolded)
     }
     for (index, label) in labels.enumerated() {
       let style = index == sceneIndex ? theme.currentTab : theme.tabBar
-      let end = grid.put(label, at: Point(x: x, y: row.y), style: style)
-      hits.tabs.append((x..<min(end, row.maxX), index))
-      x = end
+      x = grid.put(label, at: Point(x: x, y: row.y), style: style)
     }
   }
 

@@ -38,10 +38,10 @@ extension App {
     guard !colors else { return render() }
     // NB: the cached bars were drawn in the other theme.
     colors = true
-    chrome = ChromeCache()
+    caches.chrome = ChromeCache()
     defer {
       colors = false
-      chrome = ChromeCache()
+      caches.chrome = ChromeCache()
     }
     return render()
   }

@@ -1,75 +1,100 @@
 package import ChainKit
 
-/// The explorer's model: its scenes, which one is shown, focus, the inspector and help overlay,
-/// the virtual clock, and whether the user asked to quit.
+/// The explorer: its scenes, how they are shown, and what is kept between frames.
 ///
 /// The app never touches a terminal: keys come in through ``press(_:)`` and screens go out
 /// through ``render()``. The ``AppRunner`` drives it, on a real terminal or, for scripts and
-/// tests, a headless one (``HeadlessDriver``). What the app does depends only on its inputs,
-/// never on when a frame was drawn: hit testing and arrow focus lay the screen out afresh.
+/// tests, a headless one (``HeadlessDriver``). Its state is three values: the ``AppModel`` (the
+/// scenes and their nodes), the ``AppViewState`` (focus, modes, the inspector, the screen size)
+/// and the ``AppCaches`` (the layout, the bars as drawn). Drawing, hit-testing and the arrow keys
+/// all read one ``ScreenLayout``, made once per change of the state that decides it (see
+/// ``layout``), so what a key does depends only on the state, never on when a frame was drawn.
 @MainActor
 package final class App {
   /// The smallest screen the explorer lays out for; below it a centred message asks for more.
   package static let minimumSize = Size(width: 60, height: 18)
 
+  /// The scenes and their tracers.
+  private(set) var model: AppModel
+  /// Focus, modes, the inspector, the screen size.
+  var view: AppViewState
+  /// The layout and the bars as last made.
+  var caches = AppCaches()
+
   /// The screen size the app lays out for.
-  package private(set) var size: Size
+  package private(set) var size: Size {
+    get { view.size }
+    set { view.size = newValue }
+  }
   /// The scenes, in tab order.
-  package private(set) var scenes: [any Scene]
+  package var scenes: [any Scene] { model.scenes }
   /// The tracer of each scene, in the same order.
-  private(set) var tracers: [SceneTracer]
+  var tracers: [SceneTracer] { model.tracers }
   /// The index of the scene on screen.
-  package private(set) var sceneIndex = 0 {
-    didSet {
-      guard sceneIndex != oldValue else { return }
-      switchInspector(from: oldValue)
+  package private(set) var sceneIndex: Int {
+    get { view.sceneIndex }
+    set {
+      let old = view.sceneIndex
+      view.sceneIndex = newValue
+      guard newValue != old else { return }
+      switchInspector(from: old)
       modes.apply(.sceneSwitched(field: focusedPanelIsField))
     }
   }
-  /// The inspector's state of each scene not on screen, by scene index: a selection (a record
-  /// number of that scene), a filter or a pause means nothing in another scene.
-  private var parkedInspectors: [Int: Inspector] = [:]
   /// The clock timers run on; moved by the runner or by ``advance(by:)``.
-  package let clock: VirtualClock
-  /// The focused panel's name in each scene.
-  var focusedNames: [String?]
-  /// Per scene, the focused panel's index among the focus stops when it was chosen: where focus
-  /// goes if that panel leaves the scene (a removed subscriber's neighbour, not the first panel).
-  var focusedIndexes: [Int] = []
+  package var clock: VirtualClock { model.clock }
   /// The modes open: replay, zoom, inspector, why, filter, text field, help.
   ///
   /// They choose what keys act in and what the status line offers; the inspector's visibility,
   /// filter editing and "why" follow them.
-  var modes = ExplorerModes() {
-    didSet { inspectorFollowsModes(from: oldValue) }
+  var modes: ExplorerModes {
+    get { view.modes }
+    set {
+      let old = view.modes
+      view.modes = newValue
+      inspectorFollowsModes(from: old)
+    }
   }
   /// The status line's word on the last key, when it did nothing or met a limit ("n: nothing to
   /// replay"); cleared by the next key.
-  var flash: String?
+  var flash: String? {
+    get { view.flash }
+    set { view.flash = newValue }
+  }
   /// The inspector's state.
-  package internal(set) var inspector = Inspector()
+  package internal(set) var inspector: Inspector {
+    get { view.inspector }
+    set { view.inspector = newValue }
+  }
   /// Whether colours are drawn.
-  package internal(set) var colors: Bool
+  package internal(set) var colors: Bool {
+    get { view.colors }
+    set { view.colors = newValue }
+  }
   /// The folder Ctrl-X saves the screen's SVG picture in: the working directory in the
   /// explorer; `nil` (Ctrl-X says so and saves nothing) for an app a test or a script drives,
   /// so that pressing every key never leaves files behind.
-  package var screenshotFolder: String?
+  package var screenshotFolder: String? {
+    get { view.screenshotFolder }
+    set { view.screenshotFolder = newValue }
+  }
   /// Whether the inspector draws measured wall-clock timings.
   ///
   /// Headless runs turn them off (`·` in their place): they are the one thing on screen no replay can reproduce.
-  package var showsTimings = true
-  /// Where things were drawn in the last frame; read it through ``currentHits()``.
-  var hits = HitMap()
-  /// The tab and status bars of recent frames, redrawn only when what they show changes.
-  var chrome = ChromeCache()
-  /// The focused panel as last found by name in the scene's tree, with what it was found from.
-  var focusMemo: FocusMemo?
+  package var showsTimings: Bool {
+    get { view.showsTimings }
+    set { view.showsTimings = newValue }
+  }
   /// Whether the user asked to quit.
-  package internal(set) var isFinished = false
+  package internal(set) var isFinished: Bool {
+    get { view.isFinished }
+    set { view.isFinished = newValue }
+  }
   /// Whether log lines start with their time on the app's clock (`t`).
-  package var showsTimestamps = false
-  /// Bumped when a scene is added or a scene's title changes, so the tab bar is redrawn.
-  private(set) var tabsGeneration = 0
+  package var showsTimestamps: Bool {
+    get { view.showsTimestamps }
+    set { view.showsTimestamps = newValue }
+  }
 
   /// Creates the app with every scene built and the first one shown.
   ///
@@ -84,10 +109,7 @@ package final class App {
     size: Size, colors: Bool = true, trace: (any Tracer)? = nil, builtInScenes: Bool = true,
     scenes extra: [any Scene] = []
   ) {
-    self.size = size
-    self.colors = colors
     let clock = VirtualClock()
-    self.clock = clock
     var scenes: [any Scene] = []
     var tracers: [SceneTracer] = []
     func adopt(_ id: String, _ make: (SceneContext) -> any Scene) {
@@ -116,14 +138,14 @@ package final class App {
     precondition(!scenes.isEmpty, "the explorer needs at least one scene")
     let ids = scenes.map(\.id)
     precondition(Set(ids).count == ids.count, "scene ids must be unique: \(ids)")
-    self.scenes = scenes
-    self.tracers = tracers
+    model = AppModel(scenes: scenes, tracers: tracers, clock: clock)
     // Start where the keys that post events are: the first leaf with keys.
-    self.focusedNames = scenes.map { scene in
+    let focusedNames = scenes.map { scene in
       (scene.allPanels.first { $0.children.isEmpty && !$0.keys.isEmpty }
         ?? scene.allPanels.first { !$0.keys.isEmpty }
         ?? scene.allPanels.first { $0.children.isEmpty } ?? scene.root).name
     }
+    view = AppViewState(size: size, colors: colors, focusedNames: focusedNames)
     modes.apply(.sceneSwitched(field: focusedPanelIsField))
   }
 
@@ -136,12 +158,8 @@ package final class App {
   ///   - scenes: At least one scene, with its tracer.
   package init(size: Size, colors: Bool = true, scenes: [(any Scene, SceneTracer)]) {
     precondition(!scenes.isEmpty, "an app needs a scene")
-    self.size = size
-    self.colors = colors
-    self.clock = VirtualClock()
-    self.scenes = scenes.map(\.0)
-    self.tracers = scenes.map(\.1)
-    self.focusedNames = scenes.map { _ in nil }
+    model = AppModel(scenes: scenes.map(\.0), tracers: scenes.map(\.1), clock: VirtualClock())
+    view = AppViewState(size: size, colors: colors, focusedNames: scenes.map { _ in nil })
   }
 
   /// Adds a scene as the last tab (a new `chaintui inspect` session) and shows it.
@@ -150,11 +168,11 @@ package final class App {
   ///   - scene: The scene.
   ///   - tracer: The tracer that routes its records.
   package func append(_ scene: any Scene, tracer: SceneTracer) {
-    scenes.append(scene)
-    tracers.append(tracer)
-    focusedNames.append(nil)
+    model.scenes.append(scene)
+    model.tracers.append(tracer)
+    view.focusedNames.append(nil)
     sceneIndex = scenes.count - 1
-    tabsGeneration &+= 1
+    model.tabsGeneration &+= 1
   }
 
   /// Parks the inspector of the scene left and takes out the one of the scene shown.
@@ -162,8 +180,8 @@ package final class App {
   /// The first time it is fresh (following the newest record). Its selection and scope stay with
   /// the scene; the switch ends the modes, so it opens closed, unfiltered and without "why".
   private func switchInspector(from old: Int) {
-    parkedInspectors[old] = inspector
-    inspector = parkedInspectors.removeValue(forKey: sceneIndex) ?? Inspector()
+    view.parkedInspectors[old] = inspector
+    inspector = view.parkedInspectors.removeValue(forKey: sceneIndex) ?? Inspector()
   }
 
   /// Sets the inspector's visibility, filter editing and "why" from the modes; a filter whose
@@ -180,7 +198,7 @@ package final class App {
   }
 
   /// Redraws the tab bar on the next frame: a scene's title changed.
-  package func titlesChanged() { tabsGeneration &+= 1 }
+  package func titlesChanged() { model.tabsGeneration &+= 1 }
 
   /// The scene on screen.
   package var scene: any Scene { scenes[sceneIndex] }
@@ -208,7 +226,7 @@ package final class App {
   /// The highest id among the dispatches of the scene on screen, without scanning them.
   package var highestDispatchID: UInt64? { tracers[sceneIndex].highestKeptID }
 
-  /// Changes the screen size; the next render lays out from scratch.
+  /// Changes the screen size; the next frame (or hit test) lays out anew.
   package func resize(to size: Size) { self.size = size }
 
   /// Advances the virtual clock, firing due timers.

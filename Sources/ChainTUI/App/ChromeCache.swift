@@ -8,7 +8,7 @@ struct ChromeCache {
   struct TabKey: Equatable {
     let sceneIndex: Int
     let width: Int
-    /// ``App/tabsGeneration``: scenes added or retitled.
+    /// ``AppModel/tabsGeneration``: scenes added or retitled.
     let generation: Int
   }
 
@@ -24,8 +24,8 @@ struct ChromeCache {
     let lead: String?
   }
 
-  /// The tab bar's cells and tab columns.
-  var tabs: (key: TabKey, cells: ArraySlice<Cell>, hits: [(columns: Range<Int>, scene: Int)])?
+  /// The tab bar's cells.
+  var tabs: (key: TabKey, cells: ArraySlice<Cell>)?
   /// The status bar's cells.
   var status: (key: StatusKey, cells: ArraySlice<Cell>)?
 }
@@ -34,14 +34,13 @@ extension App {
   /// Draws the tab bar, or copies it from the last frame that drew the same one.
   func drawCachedTabs(into grid: inout Grid, row: Rect, theme: Theme) {
     let key = ChromeCache.TabKey(
-      sceneIndex: sceneIndex, width: row.width, generation: tabsGeneration)
-    if let cached = chrome.tabs, cached.key == key, row.x == 0, row.width == grid.width {
+      sceneIndex: sceneIndex, width: row.width, generation: model.tabsGeneration)
+    if let cached = caches.chrome.tabs, cached.key == key, row.x == 0, row.width == grid.width {
       grid.setRowCells(row.y, cached.cells)
-      hits.tabs = cached.hits
       return
     }
     drawTabs(into: &grid, row: row, theme: theme)
-    chrome.tabs = (key, grid.rowCells(row.y), hits.tabs)
+    caches.chrome.tabs = (key, grid.rowCells(row.y))
   }
 
   /// Draws the status bar, or copies it from the last frame that drew the same one.
@@ -49,11 +48,11 @@ extension App {
     let key = ChromeCache.StatusKey(
       panel: focusedPanel.map(ObjectIdentifier.init), generation: Panel.generation,
       width: row.width, modes: modes, lead: statusLead)
-    if let cached = chrome.status, cached.key == key, row.x == 0, row.width == grid.width {
+    if let cached = caches.chrome.status, cached.key == key, row.x == 0, row.width == grid.width {
       grid.setRowCells(row.y, cached.cells)
       return
     }
     drawStatus(into: &grid, row: row, theme: theme)
-    chrome.status = (key, grid.rowCells(row.y))
+    caches.chrome.status = (key, grid.rowCells(row.y))
   }
 }

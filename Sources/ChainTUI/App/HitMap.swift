@@ -1,5 +1,5 @@
-/// Where the last frame put its tabs, panels and inspector rows, so a mouse click (and arrow
-/// keys moving focus by direction) can find what is under a cell.
+/// Where the layout puts the tabs, panels and inspector rows, so a mouse click (and arrow keys
+/// moving focus by direction) can find what is under a cell; see ``App/currentHits()``.
 struct HitMap {
   /// The column range of each tab on the top row, by scene index.
   var tabs: [(columns: Range<Int>, scene: Int)] = []

@@ -20,32 +20,48 @@ public final class Panel {
   /// The panel's node; its name is the panel's name.
   public let node: Node
   /// The panel's title in its border (the name unless chosen otherwise).
-  public var title: String
+  public var title: String {
+    didSet { Self.layoutGeneration &+= 1 }
+  }
   /// The panel this one is drawn inside, if it is in a tree.
   public private(set) weak var parent: Panel?
   /// The child panels, in layout order.
   public private(set) var children: [Panel] = []
   /// How children are placed: side by side (`.horizontal`, the default) or stacked.
-  public var axis: Layout.Axis = .horizontal
+  public var axis: Layout.Axis = .horizontal {
+    didSet { Self.layoutGeneration &+= 1 }
+  }
   /// The panel's share of its parent's space relative to its siblings; 1 by default.
-  public var weight = 1
+  public var weight = 1 {
+    didSet { Self.layoutGeneration &+= 1 }
+  }
   /// A fixed length along the parent's axis (rows or columns) when there is room; `nil` shares
   /// by ``weight``.
-  public var length: Int?
+  public var length: Int? {
+    didSet { Self.layoutGeneration &+= 1 }
+  }
   /// The state the panel shows above its log, one styled line per row; lines are cut to fit.
-  public var body: [StyledLine] = []
+  ///
+  /// Only a change in its count moves anything on screen; new text in the same rows does not.
+  public var body: [StyledLine] = [] {
+    didSet { if body.count != oldValue.count { Self.layoutGeneration &+= 1 } }
+  }
   /// The keys that do something while this panel has focus, shown in its bottom border.
   public var keys: [PanelKey] = [] {
     didSet { Self.generation &+= 1 }
   }
   /// Whether a leaf shows its log under its body; turn it off for leaves whose body is all
   /// they show.
-  public var showsLog = true
+  public var showsLog = true {
+    didSet { Self.layoutGeneration &+= 1 }
+  }
   /// Rows the log of a panel with children asks for (a leaf uses what is left); 2 by default.
   ///
   /// It gets them only from rows left once every panel inside has its box (the layout rule
   /// of <doc:UsingTheExplorer>), and grows with its lines up to a third of the panel.
-  public var logRows = 2
+  public var logRows = 2 {
+    didSet { Self.layoutGeneration &+= 1 }
+  }
   /// The accent colour of the border.
   public var accent: Style.Color = .blue
   /// What reached the panel, newest last, with its scroll position.
@@ -58,6 +74,12 @@ public final class Panel {
   /// Bumped whenever any panel's keys or place in a tree change, so text made from a panel's
   /// tree path and keys (the status bar) can be kept until it does.
   static private(set) var generation = 0
+  /// Bumped whenever anything about any panel that decides where panels go changes: its place
+  /// in a tree, its title, axis, weight, length, log settings or the count of its body lines.
+  ///
+  /// The app's layout is kept until it does (a container's log length, which also takes part,
+  /// is watched by the layout itself: ``PanelLayout/watches``).
+  static private(set) var layoutGeneration = 0
 
   /// Creates a panel and its node.
   ///
@@ -128,6 +150,7 @@ public final class Panel {
     if let clock { child.clock = clock }
     children.append(child)
     Self.generation &+= 1
+    Self.layoutGeneration &+= 1
   }
 
   /// Removes a child panel and unmounts its node; the child keeps its own subtree.
@@ -139,6 +162,7 @@ public final class Panel {
     child.node.unmount(from: node)
     child.parent = nil
     Self.generation &+= 1
+    Self.layoutGeneration &+= 1
   }
 
   /// Whether Tab stops here: a leaf, or a panel with children that has its own keys.

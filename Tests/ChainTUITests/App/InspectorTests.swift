@@ -25,7 +25,7 @@ struct InspectorTests {
     app.press(.character("i"))
     let grid = app.render()
     var texts: [String] = []
-    for row in app.hits.inspectorRows {
+    for row in app.currentHits().inspectorRows {
       let text = LayoutRule.text(
         grid, Point(x: row.columns.lowerBound, y: row.row), row.columns.count)
       texts.append(text)

@@ -13,8 +13,8 @@ enum LayoutRule {
   /// but the status line; a zoomed screen has its one box.
   static func violations(_ app: App) -> [String] {
     let grid = app.render()
-    let places = app.hits.panels
-    var problems = statusLine(app, grid)
+    let places = app.currentHits().panels
+    var problems = statusLine(app, grid) + staleness(app)
     guard !places.isEmpty, !app.showsHelp else { return problems }
     if let zoomed = app.zoomedPanel {
       // The zoomed panel is the one box on screen, and keeps the rule as any box does.
@@ -41,6 +41,26 @@ enum LayoutRule {
         continue
       }
       problems += box(panel, place, grid).map { "\(panel.name): \($0)" }
+    }
+    return problems
+  }
+
+  /// Where the kept layout differs from one made afresh: a state change that moves things
+  /// on screen but did not invalidate the layout.
+  static func staleness(_ app: App) -> [String] {
+    let kept = app.layout
+    let fresh = app.freshLayout()
+    var problems: [String] = []
+    if kept.panels.places != fresh.panels.places {
+      problems.append("kept layout is stale: \(kept.panels.places) vs \(fresh.panels.places)")
+    }
+    if kept.sceneArea != fresh.sceneArea || kept.inspectorArea != fresh.inspectorArea
+      || kept.isTooSmall != fresh.isTooSmall
+    {
+      problems.append("kept areas are stale")
+    }
+    if kept.tabs.map(\.columns) != fresh.tabs.map(\.columns) {
+      problems.append("kept tab columns are stale")
     }
     return problems
   }

@@ -35,7 +35,7 @@ struct LayoutRuleTests {
           : Self.keys.randomElement(using: &generator) ?? .tab
         app.press(key)
         let found = LayoutRule.violations(app)
-        if app.hits.panels.contains(where: \.isCollapsed) { collapsedFrames += 1 }
+        if app.currentHits().panels.contains(where: \.isCollapsed) { collapsedFrames += 1 }
         if !found.isEmpty {
           problems.append(
             "tree \(tree) step \(step) (\(key)) at \(app.size): \(found.prefix(3))\n"
@@ -62,9 +62,9 @@ struct LayoutRuleTests {
       app.press(.character("l"))
       #expect(LayoutRule.violations(app) == [])
     }
-    let place = app.hits.panels.first { $0.name == "actions1" }
+    let place = app.currentHits().panels.first { $0.name == "actions1" }
     #expect(place?.isCollapsed == false)
-    #expect(app.hits.panels.contains { $0.name == "comments1" })
+    #expect(app.currentHits().panels.contains { $0.name == "comments1" })
   }
 
   @Test("Event chain at 80x24: twenty loads leave detail a log row with its +N marker")
@@ -97,8 +97,10 @@ struct LayoutRuleTests {
     let panel = Panel("leaf")
     for index in 1...10 { panel.note("line \(index) reached the leaf") }
     var grid = Grid(size: Size(width: 30, height: 5))
-    var renderer = PanelRenderer(theme: Theme(colors: false), focused: nil)
-    renderer.draw(SinglePanelScene(root: panel), in: grid.bounds, into: &grid)
+    var builder = PanelLayoutBuilder(focused: nil)
+    builder.place(SinglePanelScene(root: panel), in: grid.bounds)
+    var renderer = PanelRenderer(theme: Theme(colors: false))
+    renderer.draw(builder.layout, into: &grid)
     #expect(grid.row(1) == "│line 8 reached the… +7 above│")
     #expect(grid.row(2) == "│line 9 reached the leaf     │")
     #expect(grid.row(3) == "│line 10 reached the leaf    │")

@@ -16,9 +16,6 @@ struct InspectorView {
   let showsTimings: Bool
   /// The panel the details explain instead of the hops, and the explanation.
   let why: (panel: String, lines: [String])?
-  /// The list rows drawn and the dispatch each shows, for clicks.
-  private(set) var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
-
   init(
     theme: Theme, inspector: Inspector, entries: InspectorEntries, rowText: InspectorRowText,
     rowCells: InspectorRowCells, showsTimings: Bool, why: (panel: String, lines: [String])? = nil
@@ -33,7 +30,7 @@ struct InspectorView {
   }
 
   /// Draws the inspector in an area, which is cleared first unless it is known to be blank.
-  mutating func draw(in area: Rect, into grid: inout Grid, unseen: Int, areaIsBlank: Bool = false) {
+  func draw(in area: Rect, into grid: inout Grid, unseen: Int, areaIsBlank: Bool = false) {
     if !areaIsBlank { grid.fill(area) }
     var title =
       !entries.isFiltered
@@ -44,10 +41,8 @@ struct InspectorView {
     grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
     let inner = area.inset(by: 1)
     guard !inner.isEmpty else { return }
-    let selected = inspector.selectedID ?? entries.last?.item.seq
-    let detailRows = inner.height >= 12 ? min(inner.height / 2, 9) : 0
-    let parts = Layout.split(
-      inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
+    let selected = self.selected
+    let parts = Self.parts(of: inner)
     drawFilterLine(in: parts[0], into: &grid)
     drawList(in: parts[1], selected: selected, into: &grid)
     if let selected, let position = entries.position(ofID: selected) {
@@ -59,6 +54,56 @@ struct InspectorView {
           (title: "─ \(item.kind.rawValue) ", lines: [item.summary]), in: parts[2], into: &grid)
       }
     }
+  }
+
+  /// The selected record: the one chosen, else the newest.
+  private var selected: UInt64? { inspector.selectedID ?? entries.last?.item.seq }
+
+  /// The inside of the box split into the filter line, the list and the details.
+  private static func parts(of inner: Rect) -> [Rect] {
+    let detailRows = inner.height >= 12 ? min(inner.height / 2, 9) : 0
+    return Layout.split(inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
+  }
+
+  /// The list rows the inspector shows in an area and the record each shows, for clicks and
+  /// the wheel: what ``draw(in:into:unseen:areaIsBlank:)`` would draw there, worked out
+  /// without drawing.
+  func listRows(in area: Rect) -> [(row: Int, columns: Range<Int>, id: UInt64)] {
+    let inner = area.inset(by: 1)
+    guard !inner.isEmpty else { return [] }
+    let list = Self.parts(of: inner)[1]
+    var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
+    for shown in shownEntries(in: list, selected: selected) {
+      for offset in 0..<shown.lines {
+        rows.append((shown.y + offset, list.x..<list.maxX, shown.seq))
+      }
+    }
+    return rows
+  }
+
+  /// The entries that fit in the list's area, each with its first row and its count of rows:
+  /// the newest that fit or, if the selection is above them, those that fit ending at it.
+  private func shownEntries(in area: Rect, selected: UInt64?) -> [(
+    position: Int, y: Int, lines: Int, seq: UInt64
+  )] {
+    guard !area.isEmpty else { return [] }
+    let dispatchLines = area.height >= 8 ? 2 : 1
+    let entries = entries
+    let lines = { (position: Int) in entries.isDispatch(at: position) ? dispatchLines : 1 }
+    let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
+    var first = Self.firstShown(endingAt: entries.count - 1, height: area.height, lines: lines)
+    if selectedIndex < first {
+      first = Self.firstShown(endingAt: selectedIndex, height: area.height, lines: lines)
+    }
+    var shown: [(position: Int, y: Int, lines: Int, seq: UInt64)] = []
+    var y = area.y
+    var position = first
+    while position < entries.count, y + lines(position) <= area.maxY {
+      shown.append((position, y, lines(position), entries.seq(at: position)))
+      y += lines(position)
+      position += 1
+    }
+    return shown
   }
 
   private func drawFilterLine(in area: Rect, into grid: inout Grid) {
@@ -94,35 +139,15 @@ struct InspectorView {
 
   /// Two lines per dispatch when there is room (header, then hops), one per other record; the
   /// newest at the bottom, the selected one in view.
-  private mutating func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid) {
+  private func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid) {
     guard !area.isEmpty else { return }
-    let dispatchLines = area.height >= 8 ? 2 : 1
-    let entries = entries
-    let lines = { (position: Int) in entries.isDispatch(at: position) ? dispatchLines : 1 }
-    let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
-    // The newest entries that fit; if the selection is above them, the entries that fit
-    // ending at the selection.
-    var first = Self.firstShown(endingAt: entries.count - 1, height: area.height, lines: lines)
-    if selectedIndex < first {
-      first = Self.firstShown(endingAt: selectedIndex, height: area.height, lines: lines)
-    }
-    rows.reserveCapacity(rows.count + area.height)
-    var y = area.y
-    var position = first
-    while position < entries.count, y + lines(position) <= area.maxY {
-      defer { position += 1 }
-      let linesPerEntry = lines(position)
+    for shown in shownEntries(in: area, selected: selected) {
       // The item itself is read only when its rows are drawn anew.
-      let seq = entries.seq(at: position)
       let layout = InspectorRowCells.Layout(
-        depth: entries.depth(at: position), isSelected: seq == selected, width: area.width,
-        lines: linesPerEntry, colors: theme.colors, showsTimings: showsTimings)
-      let cells = entryRows(seq, at: position, layout).cells
-      grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: y))
-      for _ in 0..<linesPerEntry {
-        rows.append((y, area.x..<area.maxX, seq))
-        y += 1
-      }
+        depth: entries.depth(at: shown.position), isSelected: shown.seq == selected,
+        width: area.width, lines: shown.lines, colors: theme.colors, showsTimings: showsTimings)
+      let cells = entryRows(shown.seq, at: shown.position, layout).cells
+      grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: shown.y))
     }
     if entries.isEmpty {
       grid.put(

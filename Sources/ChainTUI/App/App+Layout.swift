@@ -1,0 +1,111 @@
+/// The layout step: the app's geometry worked out once per change of the state that decides it,
+/// and what hit-testing reads from it.
+extension App {
+  /// The layout of the app as it stands now: the one kept, unless the state it was made from
+  /// changed (size, scene, focus, zoom, the inspector's visibility, the panel tree), in which
+  /// case a new one is made and kept.
+  ///
+  /// NB: never the geometry of the last frame drawn, which a tick, a resize or a key since may
+  /// have made stale. What a key does must not depend on when frames were drawn, or a replay of
+  /// a recorded session (which draws at other moments) would take another path.
+  var layout: ScreenLayout {
+    let inputs = layoutInputs
+    if let kept = caches.layout, kept.holds(for: inputs) { return kept }
+    let made = makeLayout(inputs)
+    caches.layout = made
+    caches.layoutsMade += 1
+    return made
+  }
+
+  /// A layout made now from the state as it stands, not kept: what ``layout`` must equal,
+  /// for tests that check a kept layout is never stale.
+  func freshLayout() -> ScreenLayout { makeLayout(layoutInputs) }
+
+  /// What the layout depends on, read from the state as it is now.
+  private var layoutInputs: ScreenLayout.Inputs {
+    let scene = scene
+    return ScreenLayout.Inputs(
+      size: size, sceneIndex: sceneIndex, scene: ObjectIdentifier(scene),
+      root: ObjectIdentifier(scene.root), detached: scene.detached.map(ObjectIdentifier.init),
+      focused: focusedPanel.map(ObjectIdentifier.init),
+      zoomed: zoomedPanel.map(ObjectIdentifier.init), showsInspector: inspector.isVisible,
+      panels: Panel.layoutGeneration, tabs: model.tabsGeneration)
+  }
+
+  private func makeLayout(_ inputs: ScreenLayout.Inputs) -> ScreenLayout {
+    var layout = ScreenLayout(inputs: inputs)
+    let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+    guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
+      layout.isTooSmall = true
+      return layout
+    }
+    let rows = Layout.split(screen, .vertical, [.fixed(1), Layout.Share(), .fixed(1)])
+    layout.tabRow = rows[0]
+    layout.statusRow = rows[2]
+    layout.tabs = tabColumns(in: rows[0])
+    let (sceneArea, inspectorArea) = splitForInspector(rows[1])
+    layout.sceneArea = sceneArea
+    layout.inspectorArea = inspectorArea
+    if !sceneArea.isEmpty {
+      var builder = PanelLayoutBuilder(focused: focusedPanel)
+      if let zoomed = zoomedPanel {
+        builder.placeZoomed(zoomed, in: sceneArea)
+      } else {
+        builder.place(scene, in: sceneArea)
+      }
+      layout.panels = builder.layout
+    }
+    return layout
+  }
+
+  /// Side by side when there is room for both; otherwise the inspector takes the scene's area
+  /// (keys still go to the focused panel, so its effects show up in the list).
+  private func splitForInspector(_ area: Rect) -> (Rect, Rect?) {
+    guard inspector.isVisible else { return (area, nil) }
+    guard area.width >= 110 else { return (Rect(x: area.x, y: area.y, width: 0, height: 0), area) }
+    let parts = Layout.split(
+      area, .horizontal, [Layout.Share(), .fixed(max(44, area.width * 2 / 5))])
+    return (parts[0], parts[1])
+  }
+
+  /// The columns each tab's label takes on the top row, after the name when every tab fits
+  /// beside it (as ``drawTabs(into:row:theme:)`` draws them).
+  private func tabColumns(in row: Rect) -> [(columns: Range<Int>, scene: Int)] {
+    let labels = tabLabels(width: row.width)
+    var x = row.x
+    if DisplayWidth.of(Self.brand + labels.joined()) <= row.width {
+      x += DisplayWidth.of(Self.brand)
+    }
+    return labels.enumerated().map { index, label in
+      let start = min(x, row.maxX)
+      x = min(x + DisplayWidth.of(label), row.maxX)
+      return (start..<x, index)
+    }
+  }
+
+  /// The explorer's name at the left of the tab bar.
+  static let brand = " ChainTUI "
+
+  /// Where everything is on screen as the app stands now: what clicks and arrow keys go by,
+  /// read from ``layout`` without drawing.
+  func currentHits() -> HitMap {
+    let layout = layout
+    var hits = HitMap()
+    guard !layout.isTooSmall else { return hits }
+    hits.tabs = layout.tabs
+    hits.panels = layout.panels.places
+    if let area = layout.inspectorArea {
+      hits.inspectorRows = inspectorView(showingTimings: showsTimings).listRows(in: area)
+    }
+    return hits
+  }
+
+  /// The inspector's view of the scene on screen as it stands now.
+  func inspectorView(showingTimings: Bool) -> InspectorView {
+    InspectorView(
+      theme: Theme(colors: colors), inspector: inspector, entries: inspectorEntries,
+      rowText: tracers[sceneIndex].rowText, rowCells: tracers[sceneIndex].rowCells,
+      showsTimings: showingTimings,
+      why: inspector.whyPanel.flatMap { name in why(ofPanel: name).map { (name, $0) } })
+  }
+}

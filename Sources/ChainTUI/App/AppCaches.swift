@@ -1,0 +1,14 @@
+/// What the app worked out from its model and view state and keeps until they change: the
+/// layout, the tab and status bars as drawn, and the focused panel as last found.
+///
+/// Dropping any of it changes no screen and no key's effect, only the cost of the next frame.
+struct AppCaches {
+  /// The layout of the state it was made for; see ``App/layout``.
+  var layout: ScreenLayout?
+  /// How many layouts were made, for tests that check a key lays out only when it must.
+  var layoutsMade = 0
+  /// The tab and status bars of recent frames, redrawn only when what they show changes.
+  var chrome = ChromeCache()
+  /// The focused panel as last found by name in the scene's tree, with what it was found from.
+  var focusMemo: FocusMemo?
+}
