@@ -86,8 +86,8 @@ extension Node {
       reportDrop = { total in
         guard Trace.installedCount > 0 else { return }
         Trace.emit(
-          .streamDrop(StreamDropRecord(source: name, key: key, policy: policy, dropped: total)),
-          to: core.object.tracersOnPath)
+          .streamDrop(source: name, key: key, policy: policy.text, dropped: total),
+          to: core.object.hooksOnPath)
       }
     }
     return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))

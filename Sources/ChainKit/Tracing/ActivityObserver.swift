@@ -91,3 +91,17 @@ enum ActivityDelivery {
     }
   }
 }
+
+/// The activities of one observed dispatch, which its trace recorder delivers before it hands
+/// the dispatch's record to the tracers.
+@MainActor
+@usableFromInline
+package struct ActivityBatch {
+  let activities: [(observer: ActivityObserver, activity: NodeActivity)]
+
+  /// Delivers the activities, or keeps them until the outermost operation returns
+  /// (``ActivityDelivery/deliver(_:)``).
+  package func deliver() {
+    ActivityDelivery.deliver(activities)
+  }
+}

@@ -1,3 +1,5 @@
+import ChainKit
+
 /// The hops of a traced dispatch as the recorder kept them: plain data, made into
 /// ``HopRecord``s only when ``DispatchRecord/hops`` is first read, so a tracer that drops or
 /// filters records never makes them.
@@ -182,13 +184,11 @@ struct RecordedHops: Sendable {
 }
 
 /// A dispatch record's hops: made, or recorded and made when first read.
-@usableFromInline
 enum HopList: Sendable, Equatable {
   case made([HopRecord])
   /// Kept in the box with the payload (see ``DescriptionBox/keepHops(_:)``).
   case recorded(DescriptionBox)
 
-  @inlinable
   var records: [HopRecord] {
     switch self {
     case .made(let records): records
@@ -196,6 +196,5 @@ enum HopList: Sendable, Equatable {
     }
   }
 
-  @usableFromInline
   static func == (lhs: HopList, rhs: HopList) -> Bool { lhs.records == rhs.records }
 }
