@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 import ChainKitTestSupport
 import Testing
 

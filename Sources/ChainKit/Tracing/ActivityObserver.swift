@@ -1,6 +1,6 @@
 /// The observer behind ``Node/observeActivity(_:)``, and its registration on its node.
 ///
-/// Not a ``Tracer``: its node's core holds it in ``NodeCore/observers``, the node's paths list
+/// Not a tracer: its node's core holds it in ``NodeCore/observers``, the node's paths list
 /// it with its node's index (``PathCache/observers``), and a dispatch along such a path makes an
 /// ``ActivityProbe`` that measures the hops at the observed nodes, without building a trace
 /// record. Its core removes it, or lets it go first, as

@@ -16,7 +16,8 @@ import ChainKit
 /// more if an interceptor ran. The activity observers on the path hear the dispatch through their
 /// own probe in ChainKit, so they never make a record built.
 ///
-/// A recorder is reached by one dispatch at a time, by this invariant (checked by
+/// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
+/// than the recording it guards, and it could never fire, by this invariant (checked by
 /// ``checkInvariants()`` each time a recorder is recycled, in builds with `CHAINKIT_INVARIANTS`):
 ///
 /// 1. A recorder in use is reachable only from the dispatch that took it from the free list (it
@@ -30,38 +31,38 @@ final class DispatchRecorder: DispatchRecording {
   typealias PendingHop = RecordedHops.Hop
   private typealias Extra = RecordedHops.Extra
 
-  private var id: UInt64 = 0
-  private var parent: UInt64 = 0
-  private var kind = DispatchKind.event
-  private var key = ""
-  private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
-  private var box: DescriptionBox?
+  @exclusivity(unchecked) private var id: UInt64 = 0
+  @exclusivity(unchecked) private var parent: UInt64 = 0
+  @exclusivity(unchecked) private var kind = DispatchKind.event
+  @exclusivity(unchecked) private var key = ""
+  @exclusivity(unchecked) private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
+  @exclusivity(unchecked) private var box: DescriptionBox?
   /// The dispatch's path, while it runs.
-  private var path: PathCache?
+  @exclusivity(unchecked) private var path: PathCache?
   /// Where the finished record goes: the hooks (tracers) on the dispatch's path.
-  private var hooks: [any TraceHook] = []
-  private var start: UInt64 = 0
+  @exclusivity(unchecked) private var hooks: [any TraceHook] = []
+  @exclusivity(unchecked) private var start: UInt64 = 0
   /// The end of the previous visited hop, or the start: where the next hop's time begins.
-  private var stamp: UInt64 = 0
+  @exclusivity(unchecked) private var stamp: UInt64 = 0
   /// Whether the dispatch walked its path (one refused for nesting too deep did not).
-  private var walked = false
+  @exclusivity(unchecked) private var walked = false
   /// The hops where something happened, in walk order.
-  private var kept: ContiguousArray<PendingHop> = []
-  private var extras: [Extra] = []
-  private var hop = PendingHop()
-  private var before = (
+  @exclusivity(unchecked) private var kept: ContiguousArray<PendingHop> = []
+  @exclusivity(unchecked) private var extras: [Extra] = []
+  @exclusivity(unchecked) private var hop = PendingHop()
+  @exclusivity(unchecked) private var before = (
     listeners: 0, errors: 0, stopped: false, prevented: false
   )
   /// The first walk position the next hop can be at.
-  private var cursor = 0
+  @exclusivity(unchecked) private var cursor = 0
   /// The position where a stop, or a request's accepted answer, ended the walk.
-  private var end: Int?
-  private var answeredBy: String?
+  @exclusivity(unchecked) private var end: Int?
+  @exclusivity(unchecked) private var answeredBy: String?
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
   private weak var namesPath: PathCache?
-  private var names: [String] = []
-  private var nextFree: DispatchRecorder?
+  @exclusivity(unchecked) private var names: [String] = []
+  @exclusivity(unchecked) private var nextFree: DispatchRecorder?
 
   private init() {}
 
