@@ -61,7 +61,8 @@ let package = Package(
       name: "ChainTUI", dependencies: ["ChainKit", "ChainKitTracing", "ChainEvents", "CNcurses"],
       swiftSettings: strict),
     .target(
-      name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
+      name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit", "ChainKitTracing"],
+      swiftSettings: strict),
     .executableTarget(
       name: "chaintui",
       dependencies: [

@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// The explorer's model: its scenes, which one is shown, focus, the inspector and help overlay,
 /// the virtual clock, and whether the user asked to quit.
