@@ -17,8 +17,8 @@
 /// The methods here do nothing; each kind overrides what it hears.
 @MainActor
 @usableFromInline
-class DispatchProbe {
-  @usableFromInline init() {}
+package class DispatchProbe {
+  @usableFromInline package init() {}
 
   /// The dispatch arrived at `ctx.currentCore` in `phase`, before its interceptors ran.
   @usableFromInline func beginHop(phase: Phase, ctx: borrowing EventContext) {}
@@ -48,10 +48,10 @@ class DispatchProbe {
 /// The probe of a path with both tracers and activity observers: each hears every call.
 @MainActor
 final class ProbePair: DispatchProbe {
-  let recorder: any DispatchRecording
+  let recorder: RecordingProbe
   let activity: ActivityProbe
 
-  init(recorder: any DispatchRecording, activity: ActivityProbe) {
+  init(recorder: RecordingProbe, activity: ActivityProbe) {
     self.recorder = recorder
     self.activity = activity
     super.init()
@@ -126,42 +126,50 @@ package protocol DispatchRecording: AnyObject {
 }
 
 /// The probe of a traced path: hands every call to the recorder its first hook made.
+///
+/// Each recorder keeps its own probe for as long as it lives (recorders are reused), so a traced
+/// dispatch allocates no probe. The probe holds its recorder only while a dispatch uses it, so
+/// the two never keep each other alive.
 @MainActor
-final class RecordingProbe: DispatchProbe {
-  let recorder: any DispatchRecording
+@usableFromInline
+package final class RecordingProbe: DispatchProbe {
+  /// The recorder of the dispatch under way; `nil` while the recorder is free.
+  package var recorder: (any DispatchRecording)?
 
-  init(_ recorder: any DispatchRecording) {
-    self.recorder = recorder
-    super.init()
-  }
+  package override init() {}
 
   override func beginHop(phase: Phase, ctx: borrowing EventContext) {
-    recorder.beginHop(phase: phase, ctx: ctx)
+    recorder?.beginHop(phase: phase, ctx: ctx)
   }
 
   override func intercepted<P>(before: P, after: P) {
-    recorder.intercepted(before: before, after: after)
+    recorder?.intercepted(before: before, after: after)
   }
 
   override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
-    recorder.noteListener(slot: slot, capture: capture, outcome)
+    recorder?.noteListener(slot: slot, capture: capture, outcome)
   }
 
   override func noteRan(
     slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
   ) {
-    recorder.noteRan(slot: slot, capture: capture, errors: errors, stops: stops, ctx: ctx)
+    recorder?.noteRan(slot: slot, capture: capture, errors: errors, stops: stops, ctx: ctx)
   }
 
   override func answered(by node: String, walkEnds: Bool) {
-    recorder.answered(by: node, walkEnds: walkEnds)
+    recorder?.answered(by: node, walkEnds: walkEnds)
   }
 
   override func endHop(ctx: borrowing EventContext) {
-    recorder.endHop(ctx: ctx)
+    recorder?.endHop(ctx: ctx)
   }
 
   override func dispatchFinished(_ outcome: Outcome) {
-    recorder.finish(outcome, deliveringFirst: nil)
+    finish(outcome, deliveringFirst: nil)
+  }
+
+  /// Ends the dispatch: its recorder hands on the activities, then the record.
+  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
+    recorder?.finish(outcome, deliveringFirst: activities)
   }
 }

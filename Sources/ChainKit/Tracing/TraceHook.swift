@@ -18,8 +18,8 @@ package protocol TraceHook: AnyObject {
   /// - Parameters:
   ///   - start: What was posted, by whom, where.
   ///   - path: The dispatch's path; ``PathCache/hooks`` includes this hook.
-  /// - Returns: The recorder the dispatch's probe calls at each hop.
-  func recorder(for start: DispatchStart, along path: PathCache) -> any DispatchRecording
+  /// - Returns: The recorder's probe, which the dispatch calls at each hop.
+  func recorder(for start: DispatchStart, along path: PathCache) -> RecordingProbe
 
   /// Hears a traced change other than a walked dispatch.
   func receive(_ event: TraceEvent)

@@ -63,6 +63,9 @@ final class DispatchRecorder: DispatchRecording {
   private weak var namesPath: PathCache?
   @exclusivity(unchecked) private var names: [String] = []
   @exclusivity(unchecked) private var nextFree: DispatchRecorder?
+  /// The probe ChainKit's dispatch calls, made once per recorder; it holds the recorder only
+  /// while the recorder is in use.
+  let probe = RecordingProbe()
 
   private init() {}
 
@@ -91,6 +94,7 @@ final class DispatchRecorder: DispatchRecording {
     }
     recorder.walk(path)
     recorder.begin(start)
+    recorder.probe.recorder = recorder
     return recorder
   }
 
@@ -126,21 +130,19 @@ final class DispatchRecorder: DispatchRecording {
   /// posts reuses it.
   func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
     let record = TraceRecord.dispatch(record(outcome))
-    let tracers = TracerHook.tracers(of: hooks)
+    let hooks = self.hooks
     recycle()
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     activities?.deliver()
-    guard !tracers.isEmpty else { return }
-    Trace.deliver {
-      for tracer in tracers { tracer.receive(record) }
-    }
+    TracerHook.deliver(record, to: hooks)
   }
 
   private func recycle() {
     box = nil
     path = nil
     hooks = []
+    probe.recorder = nil
     kept.removeAll(keepingCapacity: true)
     if !extras.isEmpty { extras.removeAll() }
     end = nil
@@ -163,6 +165,7 @@ final class DispatchRecorder: DispatchRecording {
       precondition(seen.insert(ObjectIdentifier(recorder)).inserted, "a recorder freed twice")
       precondition(
         recorder.box == nil && recorder.path == nil && recorder.hooks.isEmpty
+          && recorder.probe.recorder == nil
           && !recorder.walked,
         "a recorder on the free list still holds a dispatch")
       next = recorder.nextFree

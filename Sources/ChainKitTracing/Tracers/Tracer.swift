@@ -51,21 +51,22 @@ final class TracerHook: TraceHook {
     self.tracer = tracer
   }
 
-  func recorder(for start: DispatchStart, along path: PathCache) -> any DispatchRecording {
-    DispatchRecorder.make(start, path: path)
+  func recorder(for start: DispatchStart, along path: PathCache) -> RecordingProbe {
+    DispatchRecorder.make(start, path: path).probe
   }
 
   func receive(_ event: TraceEvent) {
     tracer.receive(TraceRecord(event))
   }
 
-  /// The tracers of `hooks` (every hook is a tracer's).
-  static func tracers(of hooks: [any TraceHook]) -> [any Tracer] {
-    var tracers: [any Tracer] = []
-    tracers.reserveCapacity(hooks.count)
-    for hook in hooks {
-      if let hook = hook as? TracerHook { tracers.append(hook.tracer) }
+  /// Hands `record` to the tracers of `hooks` (every hook is a tracer's), through ChainKit's
+  /// reentry guard.
+  static func deliver(_ record: TraceRecord, to hooks: [any TraceHook]) {
+    guard !hooks.isEmpty else { return }
+    Trace.deliver {
+      for hook in hooks {
+        if let hook = hook as? TracerHook { hook.tracer.receive(record) }
+      }
     }
-    return tracers
   }
 }

@@ -107,7 +107,7 @@ package final class PathCache {
     let start = DispatchStart(
       kind: kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
     guard !observers.isEmpty else {
-      return RecordingProbe(hooks[0].recorder(for: start, along: self))
+      return hooks[0].recorder(for: start, along: self)
     }
     let activity = ActivityProbe(start, path: self)
     guard let hook = hooks.first else { return activity }
