@@ -1,6 +1,6 @@
 import ChainKit
-import ChainKitTracing
 import ChainKitTestSupport
+import ChainKitTracing
 import Testing
 
 extension EventKey where Payload == Int {

@@ -5,7 +5,7 @@ extension Property where Value: Equatable {
   /// - Parameters:
   ///   - target: The property that follows this one; held weakly.
   ///   - name: The binding's name in traces.
-    /// - Returns: A token that unbinds; dropping it does not.
+  /// - Returns: A token that unbinds; dropping it does not.
   @inlinable @discardableResult
   public func bind(
     to target: Property<Value>, name: String = ""
@@ -19,7 +19,7 @@ extension Property where Value: Equatable {
   /// - Parameters:
   ///   - target: The property that follows this one; held weakly.
   ///   - name: The binding's name in traces.
-    ///   - transform: Turns a value of this property into a value of `target`.
+  ///   - transform: Turns a value of this property into a value of `target`.
   /// - Returns: A token that unbinds; dropping it does not.
   @inlinable @discardableResult
   public func bind<Target: Equatable>(
@@ -34,7 +34,7 @@ extension Property where Value: Equatable {
   /// - Parameters:
   ///   - properties: The properties, in update order; held weakly.
   ///   - name: The binding's name in traces.
-    /// - Returns: A token that unbinds; dropping it does not.
+  /// - Returns: A token that unbinds; dropping it does not.
   @inlinable @discardableResult
   public static func bind(
     _ properties: [Property<Value>], name: String = ""
@@ -50,7 +50,7 @@ extension BindingMember {
   /// - Parameters:
   ///   - members: The members, in update order.
   ///   - name: The binding's name in traces.
-    /// - Returns: A token that unbinds; dropping it does not.
+  /// - Returns: A token that unbinds; dropping it does not.
   @inlinable @discardableResult
   public static func bind(
     _ members: [BindingMember<Value>], name: String = ""

@@ -34,5 +34,7 @@ package struct TraceText: Sendable, Equatable {
     if case .deferred(let box, _) = storage { box } else { nil }
   }
 
-  @usableFromInline package static func == (lhs: TraceText, rhs: TraceText) -> Bool { lhs.string == rhs.string }
+  @usableFromInline package static func == (lhs: TraceText, rhs: TraceText) -> Bool {
+    lhs.string == rhs.string
+  }
 }

@@ -24,7 +24,8 @@ extension TraceRecord {
       let record = BusRecord(
         bus: bus, type: type, eventText: event, source: BusRecord.Source(source),
         subscribersRun: run, errors: errors)
-      self = source == .publish && run == 0 && errors.isEmpty ? .deadEvent(record) : .publish(record)
+      self =
+        source == .publish && run == 0 && errors.isEmpty ? .deadEvent(record) : .publish(record)
     case .producer(let bus, let type, let action):
       self = .producer(ProducerRecord(bus: bus, type: type, action: ProducerRecord.Action(action)))
     case .streamDrop(let source, let key, let policy, let dropped):
