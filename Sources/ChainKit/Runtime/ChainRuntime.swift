@@ -90,9 +90,9 @@ package final class ChainRuntime {
   /// Whether an observed outermost dispatch is under way: its own record delivers
   /// `pendingActivities`.
   var outerWillDeliverActivities = false
-  /// Dispatch recorders not in use, linked through their own `nextFree`: kept by the runtime
-  /// for ChainKitTracing, whose type they are.
-  @exclusivity(unchecked) package var freeRecorders: AnyObject?
+  /// The probes of dispatch recorders not in use, linked through their `nextFree`; the
+  /// recorders are ChainKitTracing's.
+  @exclusivity(unchecked) package var freeRecorders: RecordingProbe?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   ///
   /// Read on every mount, unmount and share.

@@ -127,41 +127,46 @@ package protocol DispatchRecording: AnyObject {
 
 /// The probe of a traced path: hands every call to the recorder its first hook made.
 ///
-/// Each recorder keeps its own probe for as long as it lives (recorders are reused), so a traced
-/// dispatch allocates no probe. The probe holds its recorder only while a dispatch uses it, so
-/// the two never keep each other alive.
+/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of free
+/// recorders (``ChainRuntime/freeRecorders``), so a traced dispatch allocates no probe. The probe
+/// holds its recorder; the recorder refers back to it unowned, so the two never keep each other
+/// alive.
 @MainActor
 @usableFromInline
 package final class RecordingProbe: DispatchProbe {
-  /// The recorder of the dispatch under way; `nil` while the recorder is free.
-  package var recorder: (any DispatchRecording)?
+  package let recorder: any DispatchRecording
+  /// The next free recorder's probe, while this one is on the runtime's free list.
+  package var nextFree: RecordingProbe?
 
-  package override init() {}
+  package init(_ recorder: any DispatchRecording) {
+    self.recorder = recorder
+    super.init()
+  }
 
   override func beginHop(phase: Phase, ctx: borrowing EventContext) {
-    recorder?.beginHop(phase: phase, ctx: ctx)
+    recorder.beginHop(phase: phase, ctx: ctx)
   }
 
   override func intercepted<P>(before: P, after: P) {
-    recorder?.intercepted(before: before, after: after)
+    recorder.intercepted(before: before, after: after)
   }
 
   override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
-    recorder?.noteListener(slot: slot, capture: capture, outcome)
+    recorder.noteListener(slot: slot, capture: capture, outcome)
   }
 
   override func noteRan(
     slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
   ) {
-    recorder?.noteRan(slot: slot, capture: capture, errors: errors, stops: stops, ctx: ctx)
+    recorder.noteRan(slot: slot, capture: capture, errors: errors, stops: stops, ctx: ctx)
   }
 
   override func answered(by node: String, walkEnds: Bool) {
-    recorder?.answered(by: node, walkEnds: walkEnds)
+    recorder.answered(by: node, walkEnds: walkEnds)
   }
 
   override func endHop(ctx: borrowing EventContext) {
-    recorder?.endHop(ctx: ctx)
+    recorder.endHop(ctx: ctx)
   }
 
   override func dispatchFinished(_ outcome: Outcome) {
@@ -170,6 +175,6 @@ package final class RecordingProbe: DispatchProbe {
 
   /// Ends the dispatch: its recorder hands on the activities, then the record.
   func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
-    recorder?.finish(outcome, deliveringFirst: activities)
+    recorder.finish(outcome, deliveringFirst: activities)
   }
 }

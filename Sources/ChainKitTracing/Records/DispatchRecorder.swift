@@ -62,10 +62,9 @@ final class DispatchRecorder: DispatchRecording {
   /// alive.
   private weak var namesPath: PathCache?
   @exclusivity(unchecked) private var names: [String] = []
-  @exclusivity(unchecked) private var nextFree: DispatchRecorder?
-  /// The probe ChainKit's dispatch calls, made once per recorder; it holds the recorder only
-  /// while the recorder is in use.
-  let probe = RecordingProbe()
+  /// The probe ChainKit's dispatch calls, made with the recorder; it holds the recorder (and the
+  /// runtime's free list holds it), so the recorder refers to it unowned.
+  private unowned var probe: RecordingProbe?
 
   private init() {}
 
@@ -82,20 +81,25 @@ final class DispatchRecorder: DispatchRecording {
   ///
   /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
   /// keeps.
-  static func make(_ start: DispatchStart, path: PathCache) -> DispatchRecorder {
-    let recorder: DispatchRecorder
+  static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
+    let probe: RecordingProbe
     let runtime = ChainRuntime.main
-    if let spare = runtime.freeRecorders as? DispatchRecorder {
+    if let spare = runtime.freeRecorders {
       runtime.freeRecorders = spare.nextFree
       spare.nextFree = nil
-      recorder = spare
+      probe = spare
     } else {
-      recorder = DispatchRecorder()
+      let made = DispatchRecorder()
+      probe = RecordingProbe(made)
+      made.probe = probe
+    }
+    // Every probe on the free list was made here, with a recorder of this type.
+    guard let recorder = probe.recorder as? DispatchRecorder else {
+      preconditionFailure("a free recorder's probe holds another kind of recorder")
     }
     recorder.walk(path)
     recorder.begin(start)
-    recorder.probe.recorder = recorder
-    return recorder
+    return probe
   }
 
   private func walk(_ path: PathCache) {
@@ -142,15 +146,15 @@ final class DispatchRecorder: DispatchRecording {
     box = nil
     path = nil
     hooks = []
-    probe.recorder = nil
     kept.removeAll(keepingCapacity: true)
     if !extras.isEmpty { extras.removeAll() }
     end = nil
     answeredBy = nil
     walked = false
     let runtime = ChainRuntime.main
-    nextFree = runtime.freeRecorders as? DispatchRecorder
-    runtime.freeRecorders = self
+    guard let probe else { return }
+    probe.nextFree = runtime.freeRecorders
+    runtime.freeRecorders = probe
     #if CHAINKIT_INVARIANTS
       checkInvariants()
     #endif
@@ -160,15 +164,18 @@ final class DispatchRecorder: DispatchRecording {
   /// recycled (no box, cores or tracers) and appears once.
   func checkInvariants() {
     var seen: Set<ObjectIdentifier> = []
-    var next = ChainRuntime.main.freeRecorders as? DispatchRecorder
-    while let recorder = next {
-      precondition(seen.insert(ObjectIdentifier(recorder)).inserted, "a recorder freed twice")
+    var next = ChainRuntime.main.freeRecorders
+    while let probe = next {
+      guard let recorder = probe.recorder as? DispatchRecorder else {
+        preconditionFailure("a free recorder's probe holds another kind of recorder")
+      }
+      precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
       precondition(
         recorder.box == nil && recorder.path == nil && recorder.hooks.isEmpty
-          && recorder.probe.recorder == nil
+          && recorder.probe === probe
           && !recorder.walked,
         "a recorder on the free list still holds a dispatch")
-      next = recorder.nextFree
+      next = probe.nextFree
     }
   }
 

@@ -52,7 +52,7 @@ final class TracerHook: TraceHook {
   }
 
   func recorder(for start: DispatchStart, along path: PathCache) -> RecordingProbe {
-    DispatchRecorder.make(start, path: path).probe
+    DispatchRecorder.make(start, path: path)
   }
 
   func receive(_ event: TraceEvent) {
