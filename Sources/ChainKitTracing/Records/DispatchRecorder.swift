@@ -37,8 +37,8 @@ final class DispatchRecorder: DispatchRecording {
   @exclusivity(unchecked) private var key = ""
   @exclusivity(unchecked) private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
   @exclusivity(unchecked) private var box: DescriptionBox?
-  /// The dispatch's path, while it runs.
-  @exclusivity(unchecked) private var path: PathCache?
+  /// The identities of the nodes of the dispatch's path, while it runs.
+  @exclusivity(unchecked) private var nodeIDs: ContiguousArray<ObjectIdentifier> = []
   /// Where the finished record goes: the hooks (tracers) on the dispatch's path.
   @exclusivity(unchecked) private var hooks: [any TraceHook] = []
   @exclusivity(unchecked) private var start: UInt64 = 0
@@ -109,7 +109,7 @@ final class DispatchRecorder: DispatchRecording {
       for index in 0..<path.count { names.append(path.name(at: index)) }
       namesPath = path
     }
-    self.path = path
+    nodeIDs = path.nodeIDs
     hooks = path.hooks
     walked = true
   }
@@ -144,7 +144,7 @@ final class DispatchRecorder: DispatchRecording {
 
   private func recycle() {
     box = nil
-    path = nil
+    nodeIDs = []
     hooks = []
     kept.removeAll(keepingCapacity: true)
     if !extras.isEmpty { extras.removeAll() }
@@ -171,7 +171,7 @@ final class DispatchRecorder: DispatchRecording {
       }
       precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
       precondition(
-        recorder.box == nil && recorder.path == nil && recorder.hooks.isEmpty
+        recorder.box == nil && recorder.nodeIDs.isEmpty && recorder.hooks.isEmpty
           && recorder.probe === probe
           && !recorder.walked,
         "a recorder on the free list still holds a dispatch")
@@ -190,10 +190,10 @@ final class DispatchRecorder: DispatchRecording {
 
   /// The walk position of `core` in `phase`, from the cursor on.
   private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
-    guard let positions = walk.positions(of: phase), let path else { return -1 }
+    guard let positions = walk.positions(of: phase), !nodeIDs.isEmpty else { return -1 }
     var position = max(cursor, positions.lowerBound)
     while position <= positions.upperBound {
-      if path.nodeID(at: walk.index(at: position)) == core {
+      if nodeIDs[walk.index(at: position)] == core {
         cursor = position + 1
         return position
       }

@@ -80,8 +80,10 @@ package final class PathCache {
   /// How many nodes the path has.
   package var count: Int { cores.count }
 
-  /// The identity of the node at `index` (the target is 0), to match a hop's node by.
-  package func nodeID(at index: Int) -> ObjectIdentifier { ObjectIdentifier(cores[index]) }
+  /// Every node's identity, in path order: made the first time a recorder asks, so a recorder
+  /// keeps an array, not the path.
+  package private(set) lazy var nodeIDs: ContiguousArray<ObjectIdentifier> = ContiguousArray(
+    cores.lazy.map { ObjectIdentifier($0) })
 
   /// The name of the node at `index`.
   package func name(at index: Int) -> String { cores[index].name }
