@@ -317,8 +317,7 @@ final class DispatchRecorder: DispatchRecording {
     var hops = HopList.made([])
     if let box {
       // NB: the record shares `kept`'s buffer; recycle() starts a new one for the next dispatch.
-      box.keepHops(recorded)
-      hops = .recorded(box)
+      hops = .recorded(box, recorded)
     } else {
       var noIndices: [Int]?
       hops = .made(recorded.records(box: nil, indices: &noIndices))

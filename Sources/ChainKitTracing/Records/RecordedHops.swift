@@ -186,13 +186,14 @@ struct RecordedHops: Sendable {
 /// A dispatch record's hops: made, or recorded and made when first read.
 enum HopList: Sendable, Equatable {
   case made([HopRecord])
-  /// Kept in the box with the payload (see ``DescriptionBox/keepHops(_:)``).
-  case recorded(DescriptionBox)
+  /// As recorded; the records are made once and kept in the box with the payload (see
+  /// ``DescriptionBox/hopRecords(of:)``).
+  case recorded(DescriptionBox, RecordedHops)
 
   var records: [HopRecord] {
     switch self {
     case .made(let records): records
-    case .recorded(let box): box.hopRecords()
+    case .recorded(let box, let recorded): box.hopRecords(of: recorded)
     }
   }
 

@@ -16,10 +16,10 @@ import Synchronization
 /// 3. Texts are read and written only under the box's lock (`busy`), so any thread may read a text that
 ///    is made. Any other thread asking for a text not yet made gets a
 ///    placeholder that names the type, never the value.
-/// 4. The recorded hops (ChainKitTracing's, opaque here) are plain data, kept once (before the
-///    record is emitted) and made into hop records at most once, both under the same lock,
-///    which runs no user code. The records kept hold no text of this box (that would be a
-///    cycle): the reader adds a rewritten hop's texts to the copy it returns.
+/// 4. The hop records (ChainKitTracing's, opaque here) are made from the recorded hops at most
+///    once, under the same lock, which runs no user code. The records kept hold no text of
+///    this box (that would be a cycle): the reader adds a rewritten hop's texts to the copy it
+///    returns.
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
@@ -29,8 +29,6 @@ package class DescriptionBox: @unchecked Sendable {
   package struct Texts {
     var made: [String?] = []
     var describeCalls = 0
-    /// The dispatch's hops as recorded, until first read (after, if a hop has rewrites).
-    package var recorded: (any Sendable)?
     /// The hop records, without the rewrites' texts, once read.
     package var hops: (any Sendable)?
   }
