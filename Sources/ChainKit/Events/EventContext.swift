@@ -51,7 +51,7 @@ public struct EventContext: ~Copyable {
   /// The core of the node whose listener is running.
   @usableFromInline var currentCore: NodeCore { currentReference.object }
   /// The identity of the node whose listener is running, as ``PathCache/nodeIDs`` lists it.
-  package var currentNodeID: ObjectIdentifier { ObjectIdentifier(currentCore) }
+  @inlinable package var currentNodeID: ObjectIdentifier { ObjectIdentifier(currentCore) }
   /// The name of the node whose listener is running, for a recorder.
   package var currentNodeName: String { currentCore.name }
 

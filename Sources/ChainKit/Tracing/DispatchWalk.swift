@@ -8,6 +8,7 @@ package struct DispatchWalk: Sendable {
   package let isRequest: Bool
   package let bubbles: Bool
 
+  @inlinable
   package init(count: Int, isRequest: Bool, bubbles: Bool) {
     self.count = count
     self.isRequest = isRequest
@@ -15,7 +16,7 @@ package struct DispatchWalk: Sendable {
   }
 
   /// The last position of a walk that nothing stopped; -1 for an empty path.
-  @inline(__always)
+  @inlinable @inline(__always)
   package var last: Int {
     guard count > 0 else { return -1 }
     if isRequest { return count - 1 }
@@ -23,7 +24,7 @@ package struct DispatchWalk: Sendable {
   }
 
   /// The path index of the node at `position`.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func index(at position: Int) -> Int {
     if isRequest { return position }
     let target = count - 1
@@ -31,7 +32,7 @@ package struct DispatchWalk: Sendable {
   }
 
   /// The phase at `position`.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func phase(at position: Int) -> Phase {
     if isRequest { return position == 0 ? .target : .bubble }
     let target = count - 1
@@ -39,7 +40,7 @@ package struct DispatchWalk: Sendable {
   }
 
   /// The positions of `phase`'s visits.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func positions(of phase: Phase) -> ClosedRange<Int>? {
     guard count > 0 else { return nil }
     let target = isRequest ? 0 : count - 1
@@ -51,6 +52,7 @@ package struct DispatchWalk: Sendable {
   }
 
   /// The position at which the walk visits the node at path `index` in `phase`, if it does.
+  @inlinable
   package func position(of index: Int, in phase: Phase) -> Int? {
     guard index >= 0, index < count else { return nil }
     if isRequest {
@@ -70,7 +72,7 @@ package struct DispatchWalk: Sendable {
 
   /// Whether `position` is the last one at which a walk that ended at `end` reached its node,
   /// where a node the walk only passed gets its one passed (ChainKitTracing's `HopRecord.passed`) hop.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func isLastVisit(_ position: Int, endingAt end: Int) -> Bool {
     guard !isRequest, phase(at: position) == .capture, bubbles else { return true }
     // The same node's bubble position, reached too if the walk got that far.
