@@ -40,7 +40,11 @@ let package = Package(
     .target(
       name: "ChainKit",
       swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
-    .target(name: "ChainKitTracing", dependencies: ["ChainKit"], swiftSettings: strict),
+    // The record types, their coding, the recorder and the tracers: all of tracing but the hook
+    // ChainKit calls. The recorder checks its free list under the same flag as ChainKit.
+    .target(
+      name: "ChainKitTracing", dependencies: ["ChainKit"],
+      swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
     .macro(
       name: "ChainEventsMacros",
       dependencies: [
@@ -63,7 +67,8 @@ let package = Package(
       dependencies: ["ChainKit", "ChainKitTracing", "ChainEventsRuntime", "CNcurses"],
       swiftSettings: strict),
     .target(
-      name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit"], swiftSettings: strict),
+      name: "ChainTUITesting", dependencies: ["ChainTUI", "ChainKit", "ChainKitTracing"],
+      swiftSettings: strict),
     .executableTarget(
       name: "chaintui",
       dependencies: [

@@ -32,6 +32,7 @@ let package = Package(
         "CAllocCounter",
         "CCallgrind",
         .product(name: "ChainKit", package: "ChainKit"),
+        .product(name: "ChainKitTracing", package: "ChainKit"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],

@@ -1,4 +1,4 @@
-public import ChainKit
+import ChainKit
 public import Foundation
 
 /// A tracer that writes each record as one line of JSON (JSON Lines) to a file or file handle.

@@ -1,4 +1,5 @@
-public import ChainKit
+import ChainKit
+public import ChainKitTracing
 public import ChainTUI
 public import Foundation
 

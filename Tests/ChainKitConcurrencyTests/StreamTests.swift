@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 extension EventKey where Payload == Int {
   fileprivate static let tick = EventKey("tick")

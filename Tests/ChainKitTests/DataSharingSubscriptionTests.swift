@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 extension DataKey where Value == Int {
   fileprivate static let count = DataKey("count")

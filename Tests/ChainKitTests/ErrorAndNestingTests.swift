@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 @Suite("Throwing listeners and nested posts (rules 13-14)", .leakChecked)
 @MainActor

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// Rule 30: exact-type delivery by the event's runtime type; owner-bound handlers are handed
 /// their owner; a subscriber can cancel itself at any delivery, the producer's first included.

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 @Suite("Interceptors and decorators (rules 17-18)", .leakChecked)
 @MainActor

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// The one lifetime rule (``Subscription``), checked for every kind of registration: dropping
 /// the token changes nothing, cancelling twice is harmless, and a token whose registration's

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// `phase key target ran=N` plus the flags that are set, one string per activity.
 @MainActor
@@ -178,7 +179,7 @@ struct NodeActivityTests {
     let nodes = try chain("root", "leaf")
     let token = nodes[0].observeActivity { _ in }
     #expect(nodes[1].core.currentPath.isProbed)
-    #expect(nodes[1].core.tracersOnPath.isEmpty)
+    #expect(nodes[1].core.hooksOnPath.isEmpty)
     token.cancel()
     #expect(!nodes[1].core.currentPath.isProbed)
   }

@@ -14,7 +14,7 @@ struct OwnOperationInvariantTests {
         let child = Node("child")
         let stranger = Node("stranger")
         _ = PathCache(
-          cores: [child.core, stranger.core], reachedFrom: [-1, 0], tracers: [], observers: [],
+          cores: [child.core, stranger.core], reachedFrom: [-1, 0], hooks: [], observers: [],
           builtAt: 0)
       }
     }

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// Rule 34: an observer that writes its own property (or a hook's observer that calls the hook)
 /// never recurses without bound: the write is stored at once and notified after the current

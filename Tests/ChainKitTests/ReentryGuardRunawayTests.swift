@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// Rule 14 for the work that used to slip past the door: activities delivered after the
 /// outermost operation returned, a publish nobody hears, a share with nobody to call, and a

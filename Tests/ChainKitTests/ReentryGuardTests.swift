@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// Rule 14: events, requests, bus publishes, data delivery, tracer callbacks and binding
 /// propagation share one re-entrancy guard; a runaway in any of them ends with an error there and

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 @Suite("Requests (rules 19-20)", .leakChecked)
 @MainActor

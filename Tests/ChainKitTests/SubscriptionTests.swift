@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 @Suite("Subscriptions and lifetime (rules 21-22)", .leakChecked)
 @MainActor

@@ -4,13 +4,13 @@ import ChainKitTracing
 import Foundation
 import Testing
 
-/// The trace schema page (ChainKit.docc/TraceSchema.md) is what the encoder writes.
+/// The trace schema page (ChainKitTracing.docc/TraceSchema.md) is what the encoder writes.
 @MainActor
 @Suite("Trace schema", .leakChecked)
 struct TraceSchemaTests {
   static let page = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/ChainKit/ChainKit.docc/TraceSchema.md")
+    .appendingPathComponent("Sources/ChainKitTracing/ChainKitTracing.docc/TraceSchema.md")
 
   /// The page's ```json blocks, one line each.
   func documentedLines() throws -> [String] {

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// A payload that counts how often it is described.
 enum Described {

@@ -1,5 +1,6 @@
 import ChainKit
 import ChainKitTestSupport
+import ChainKitTracing
 import Testing
 
 extension EventKey where Payload == Int {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 /// `index:outcome`, `c` after the index for a capture listener.
 private func outcomes(_ hop: HopRecord?) -> [String] {

@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 private struct Refused: Error, CustomStringConvertible {
   var description: String { "refused" }

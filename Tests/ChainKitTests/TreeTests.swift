@@ -2,6 +2,7 @@ import ChainKitTestSupport
 import Testing
 
 @testable import ChainKit
+@testable import ChainKitTracing
 
 @Suite("The tree (rules 1-5)", .leakChecked)
 @MainActor

@@ -48,7 +48,10 @@ struct DocSnippetTests {
   static func snippets(in text: String, file: String) -> [Snippet] {
     let lines = text.components(separatedBy: "\n")
     let imports =
-      file.contains("ChainTUI.docc") ? "import ChainKit\nimport ChainTUI\n" : "import ChainKit\n"
+      file.contains("ChainTUI.docc")
+      ? "import ChainKit\nimport ChainTUI\n"
+      : file.contains("ChainKitTracing.docc")
+        ? "import ChainKit\nimport ChainKitTracing\n" : "import ChainKit\n"
     var snippets: [Snippet] = []
     var previous: String?
     var index = 0

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// The chain's cases: bubbles, a skipped ancestor, ten listeners on one node, a request, tracing.
 ///

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// Tracing off against "no tracing code", as near as this build allows.
 ///

@@ -7,16 +7,14 @@
 ///   - source: The property whose changes propagate; held weakly.
 ///   - target: The property that follows it; held weakly.
 ///   - name: The binding's name in traces.
-///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
 /// - Returns: A token that unbinds; dropping it does not (the binding lives as long as its
 ///   properties).
 @MainActor
 @inlinable @discardableResult
 public func bind<Value: Equatable>(
-  _ source: Property<Value>, to target: Property<Value>, name: String = "",
-  tracer: (any Tracer)? = nil
+  _ source: Property<Value>, to target: Property<Value>, name: String = ""
 ) -> Subscription {
-  bind(source, to: target, name: name, tracer: tracer) { $0 }
+  bind(source, to: target, name: name) { $0 }
 }
 
 /// Binds `target` to `source` one way through a transform: each change of `source` writes
@@ -26,20 +24,28 @@ public func bind<Value: Equatable>(
 ///   - source: The property whose changes propagate; held weakly.
 ///   - target: The property that follows it; held weakly.
 ///   - name: The binding's name in traces.
-///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
 ///   - transform: Turns a value of `source` into a value of `target`.
 /// - Returns: A token that unbinds.
 @MainActor
 @inlinable @discardableResult
 public func bind<Source: Equatable, Target: Equatable>(
   _ source: Property<Source>, to target: Property<Target>, name: String = "",
-  tracer: (any Tracer)? = nil, transform: @escaping @MainActor (Source) -> Target
+  transform: @escaping @MainActor (Source) -> Target
 ) -> Subscription {
-  start(
-    [
-      BindingMember { PropertyMember.make(source, toMember: nil, fromMember: { $0 }) },
-      BindingMember { PropertyMember.make(target, toMember: transform, fromMember: nil) },
-    ], name: name, tracer: tracer)
+  start(oneWay(source, to: target, transform: transform), name: name)
+}
+
+/// The members of a one-way binding from `source` to `target` through `transform`.
+@MainActor
+@usableFromInline
+package func oneWay<Source: Equatable, Target: Equatable>(
+  _ source: Property<Source>, to target: Property<Target>,
+  transform: @escaping @MainActor (Source) -> Target
+) -> [BindingMember<Source>] {
+  [
+    BindingMember { PropertyMember.make(source, toMember: nil, fromMember: { $0 }) },
+    BindingMember { PropertyMember.make(target, toMember: transform, fromMember: nil) },
+  ]
 }
 
 /// Binds properties of the same type both ways: setting any of them sets all the others.
@@ -52,14 +58,13 @@ public func bind<Source: Equatable, Target: Equatable>(
 /// - Parameters:
 ///   - properties: The properties, in update order; held weakly.
 ///   - name: The binding's name in traces.
-///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
 /// - Returns: A token that unbinds.
 @MainActor
 @inlinable @discardableResult
 public func bind<Value: Equatable>(
-  _ properties: [Property<Value>], name: String = "", tracer: (any Tracer)? = nil
+  _ properties: [Property<Value>], name: String = ""
 ) -> Subscription {
-  start(properties.map { BindingMember($0) }, name: name, tracer: tracer)
+  start(properties.map { BindingMember($0) }, name: name)
 }
 
 /// Binds members both ways, each with its own transforms: a change of any member updates
@@ -71,24 +76,25 @@ public func bind<Value: Equatable>(
 /// - Parameters:
 ///   - members: The members, in update order.
 ///   - name: The binding's name in traces.
-///   - tracer: A tracer that receives a ``BindingRecord`` for every update, echo and drop.
 /// - Returns: A token that unbinds.
 @MainActor
 @inlinable @discardableResult
 public func bind<Value>(
-  _ members: [BindingMember<Value>], name: String = "", tracer: (any Tracer)? = nil
+  _ members: [BindingMember<Value>], name: String = ""
 ) -> Subscription {
-  start(members, name: name, tracer: tracer)
+  start(members, name: name)
 }
 
+/// Starts a binding group of `members`; `hook` hears each of its changes (ChainKitTracing's
+/// `bind(_:name:tracer:)` passes one).
 @MainActor
 @usableFromInline
-func start<Value>(
-  _ members: [BindingMember<Value>], name: String, tracer: (any Tracer)?
+package func start<Value>(
+  _ members: [BindingMember<Value>], name: String, hook: (any TraceHook)? = nil
 ) -> Subscription {
   let boxes = ContiguousArray(members.map { $0.make() })
   // The members' runtime; a binding without members goes nowhere, so any runtime would do.
   let group = BindingGroup(
-    name: name, tracer: tracer, members: boxes, runtime: boxes.first?.runtime ?? .main)
+    name: name, hook: hook, members: boxes, runtime: boxes.first?.runtime ?? .main)
   return group.start()
 }

@@ -16,7 +16,7 @@
 final class BindingGroup<G>: AnyRegistration {
   @usableFromInline let name: String
   let id: UInt64
-  @usableFromInline let tracer: (any Tracer)?
+  @usableFromInline let hook: (any TraceHook)?
   // NB: read and written on every change, only in place and never `inout` across a call to
   // unknown code, so the dynamic exclusivity check could never fire; unchecked, because that
   // check would run on every change of every member.
@@ -37,7 +37,7 @@ final class BindingGroup<G>: AnyRegistration {
   /// A binding of `members`, all of one runtime, `runtime` (the one a binding without members
   /// is counted in).
   init(
-    name: String, tracer: (any Tracer)?, members: ContiguousArray<MemberBox<G>>,
+    name: String, hook: (any TraceHook)?, members: ContiguousArray<MemberBox<G>>,
     runtime: ChainRuntime
   ) {
     for member in members {
@@ -48,7 +48,7 @@ final class BindingGroup<G>: AnyRegistration {
     self.runtime = runtime
     self.id = runtime.nextBindingID()
     self.name = name.isEmpty ? "binding \(id)" : name
-    self.tracer = tracer
+    self.hook = hook
     self.members = members
     super.init()
   }
@@ -147,20 +147,19 @@ final class BindingGroup<G>: AnyRegistration {
     if !isPropagating { compact() }
   }
 
-  /// Sends a record to the tracer, if one is installed; without one the descriptions are never
+  /// Tells the hook, if one is installed; without one the descriptions are never
   /// built.
   @usableFromInline
   func trace(
-    _ kind: BindingRecord.Kind, _ member: MemberBox<G>, old: @autoclosure () -> String? = nil,
+    _ kind: TraceEvent.BindingChange, _ member: MemberBox<G>, old: @autoclosure () -> String? = nil,
     new: @autoclosure () -> String? = nil
   ) {
-    guard let tracer else { return }
+    guard let hook else { return }
     // Through the guard, as every tracer callback: what the tracer starts nests in this call.
     Trace.emit(
       .binding(
-        BindingRecord(
-          groupID: id, group: name, kind: kind, member: member.name, old: old(), new: new())),
-      to: tracer, in: runtime)
+        groupID: id, group: name, change: kind, member: member.name, old: old(), new: new()),
+      to: [hook], in: runtime)
   }
 
   /// Forgets dropped members; a group left with fewer than two members can never propagate

@@ -185,7 +185,7 @@ final class PropertyMember<G, M: Equatable>: MemberBox<G> {
     let old = property.value
     guard old != target else { return true }
     group.trace(.update, self, old: String(describing: old), new: String(describing: target))
-    guard group.tracer == nil else {
+    guard group.hook == nil else {
       // Traced: the echo goes round through this member's observer so it is recorded.
       writing = target
       property.value = target

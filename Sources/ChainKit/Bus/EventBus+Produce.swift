@@ -45,8 +45,7 @@ extension EventBus {
     slot.producer = producer
     traceChange(
       .producer(
-        ProducerRecord(
-          bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced)),
+        bus: name, type: slot.typeName, action: replaced == nil ? .registered : .replaced),
       name: slot.typeName)
     if let value = slot.runtime.nested(slot.typeName, { producer.value() }) {
       let outcome = deliver(value, in: slot)
@@ -69,7 +68,7 @@ extension EventBus {
     guard let slot = slot(for: Event.self), slot.producer === producer else { return }
     slot.producer = nil
     traceChange(
-      .producer(ProducerRecord(bus: name, type: slot.typeName, action: .removed)),
+      .producer(bus: name, type: slot.typeName, action: .removed),
       name: slot.typeName)
   }
 }

@@ -31,7 +31,7 @@ public final class EventBus {
 
   /// One slot per event type ever subscribed, produced or published with a tracer watching.
   @usableFromInline var slots: [ObjectIdentifier: AnyBusSlot] = [:]
-  var tracers: [TracerInstallation] = [] {
+  var tracers: [HookInstallation] = [] {
     didSet {
       isTraced = !tracers.isEmpty
       checkInvariants()

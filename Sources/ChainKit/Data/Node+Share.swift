@@ -132,7 +132,7 @@ extension Node {
     return data
   }
 
-  private func store(_ slot: SharedSlot, key: String, action: ShareRecord.Action) {
+  private func store(_ slot: SharedSlot, key: String, action: TraceEvent.ShareAction) {
     sharedData.store(slot)
     let runtime = core.runtime
     runtime.data.changeVersion &+= 1
@@ -143,7 +143,7 @@ extension Node {
   }
 
   private func notifySubtree(
-    keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
+    keyID: Int, key: String, value: () -> String, action: TraceEvent.ShareAction
   ) {
     // Rule 14: the tracers on the path are notified too, so with tracers a share passes the
     // door even with no subscriber to call: past the limit it is refused (the value is stored,
@@ -159,11 +159,12 @@ extension Node {
       runtime.data.subscriberCount > 0
       ? core.notifyDataSubscribers(forKey: keyID, name: key) : 0
     guard runtime.installedTracers > 0 else { return }
-    let tracers = core.tracersOnPath
+    let tracers = core.hooksOnPath
     guard !tracers.isEmpty else { return }
-    let record = ShareRecord(
-      node: name, key: key, value: value(), action: action, subscribersNotified: called)
-    Trace.emit(.share(record), to: tracers, in: runtime)
+    Trace.emit(
+      .share(
+        node: name, key: key, value: value(), action: action, subscribersNotified: called),
+      to: tracers, in: runtime)
   }
 
   /// Refuses a share past the nesting limit that has tracers on its path.
@@ -175,18 +176,18 @@ extension Node {
   /// NB: out of line, so the untraced share does not carry it.
   @inline(never)
   private func refuseTraced(
-    keyID: Int, key: String, value: () -> String, action: ShareRecord.Action
+    keyID: Int, key: String, value: () -> String, action: TraceEvent.ShareAction
   ) -> Bool {
-    guard !core.tracersOnPath.isEmpty else { return false }
+    guard !core.hooksOnPath.isEmpty else { return false }
     let runtime = core.runtime
     _ = runtime.admit(key)
     if runtime.data.subscriberCount > 0 {
       _ = core.notifyDataSubscribers(forKey: keyID, name: key)
     }
     guard runtime.takeRefusalTrace() else { return true }
-    let record = ShareRecord(
-      node: name, key: key, value: value(), action: action, subscribersNotified: 0)
-    Trace.emit(.share(record), to: core.tracersOnPath, in: runtime)
+    Trace.emit(
+      .share(node: name, key: key, value: value(), action: action, subscribersNotified: 0),
+      to: core.hooksOnPath, in: runtime)
     return true
   }
 }

@@ -19,18 +19,18 @@ public struct EventContext: ~Copyable {
   // and the context cannot outlive the dispatch (it is noncopyable and only lent).
   @usableFromInline let targetReference: Unretained<NodeCore>
   @usableFromInline var currentReference: Unretained<NodeCore>
-  @usableFromInline var stopRequested = false
-  @usableFromInline var immediateStopRequested = false
+  @usableFromInline package var stopRequested = false
+  @usableFromInline package var immediateStopRequested = false
   /// How many times propagation was stopped: tells a stop by a capture listener at the target
   /// (which ends the event before the target's other listeners) from an interceptor's (which
   /// lets them run).
-  @usableFromInline var stopCount = 0
-  @usableFromInline var prevented = false
-  @usableFromInline var listenersRun = 0
+  @usableFromInline package var stopCount = 0
+  @usableFromInline package var prevented = false
+  @usableFromInline package var listenersRun = 0
   /// What listeners threw, in order.
-  @usableFromInline var errors: [any Error] { thrown ?? [] }
+  @usableFromInline package var errors: [any Error] { thrown ?? [] }
   /// How many listeners threw, without making the array ``errors`` returns when there is none.
-  @inlinable var errorCount: Int { thrown?.count ?? 0 }
+  @inlinable package var errorCount: Int { thrown?.count ?? 0 }
   /// NB: `nil` until something is thrown, so that a dispatch without errors neither retains
   /// nor releases an array.
   @usableFromInline var thrown: [any Error]?
@@ -50,6 +50,10 @@ public struct EventContext: ~Copyable {
   @usableFromInline var targetCore: NodeCore { targetReference.object }
   /// The core of the node whose listener is running.
   @usableFromInline var currentCore: NodeCore { currentReference.object }
+  /// The identity of the node whose listener is running, as ``PathCache/nodeIDs`` lists it.
+  @inlinable package var currentNodeID: ObjectIdentifier { ObjectIdentifier(currentCore) }
+  /// The name of the node whose listener is running, for a recorder.
+  package var currentNodeName: String { currentCore.name }
 
   /// The node the event was posted to (`nil` if its owner has released it since).
   @MainActor public var target: Node? { targetCore.node }

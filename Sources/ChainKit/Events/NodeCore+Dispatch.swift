@@ -104,16 +104,18 @@ extension NodeCore {
   /// (the first whose operation has a record).
   @usableFromInline
   func refused<P>(
-    _ refusal: ReentryGuard.Refusal, kind: DispatchRecord.Kind, key: String, payload: P
+    _ refusal: ReentryGuard.Refusal, kind: DispatchKind, key: String, payload: P
   ) -> Outcome {
     var outcome = Outcome()
     outcome.errors = [refusal.error]
-    let tracers = tracersOnPath
-    if !tracers.isEmpty, runtime.takeRefusalTrace() {
-      let recorder = DispatchRecorder(
-        id: runtime.nextDispatchID(), parent: runtime.currentDispatchID, kind: kind, key: key,
-        payload: payload, path: path)
-      Trace.emit(.dispatch(recorder.finish(outcome)), to: tracers, in: runtime)
+    let hooks = hooksOnPath
+    if !hooks.isEmpty, runtime.takeRefusalTrace() {
+      let start = DispatchStart(
+        kind: kind, id: runtime.nextDispatchID(), parent: runtime.currentDispatchID, key: key,
+        box: PayloadBox(payload), bubbles: true)
+      var names: [String] = []
+      for core in path { names.append(core.name) }
+      Trace.emit(.refusedDispatch(start, path: names, outcome: outcome), to: hooks, in: runtime)
     }
     return outcome
   }

@@ -1,5 +1,5 @@
 /// A registration whose owner removes it through a closure and may go away first: a tracer
-/// installed on a node or a bus (``TracerInstallation``), a node's activity observer
+/// installed on a node or a bus (``HookInstallation``), a node's activity observer
 /// (``ActivityObserver``).
 ///
 /// The owner holds the registration; the token holds its ticket. `uninstall` removes it from

@@ -115,7 +115,7 @@ extension KeyedRegistrations {
   /// Notes the responders among `start..<end` as skipped, for `outcome`'s reason.
   @usableFromInline
   func noteSkippedResponders(
-    from start: Int, to end: Int, _ outcome: ListenerRecord.Outcome, _ probe: DispatchProbe
+    from start: Int, to end: Int, _ outcome: ListenerOutcome, _ probe: DispatchProbe
   ) {
     guard let base = responders.base, start < end else { return }
     for index in start..<end where base[index] != nil {

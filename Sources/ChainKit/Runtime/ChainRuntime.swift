@@ -22,17 +22,17 @@
 /// the counters a mount, a share or a traced dispatch reads at every step.
 @MainActor
 @usableFromInline
-final class ChainRuntime {
+package final class ChainRuntime {
   /// The main actor's runtime: the one mutable root of ChainKit, and the default the public
   /// initializers choose.
-  @usableFromInline static let main = ChainRuntime()
+  @usableFromInline package static let main = ChainRuntime()
 
   // MARK: The door (ReentryGuard)
 
   // NB: the door's counters and the dispatch ids are read and written on every post and
   // request: unchecked.
   /// How many operations are under way, nested ones included.
-  @exclusivity(unchecked) @usableFromInline var depth = 0
+  @exclusivity(unchecked) @usableFromInline package var depth = 0
   /// Set by the first refusal; every nested operation is refused until depth returns to 0.
   @exclusivity(unchecked) @usableFromInline var runaway = false
   /// Whether ``runIdleWork()`` has anything to do when depth returns to 0.
@@ -94,8 +94,9 @@ final class ChainRuntime {
   /// Whether an observed outermost dispatch is under way: its own record delivers
   /// `pendingActivities`.
   var outerWillDeliverActivities = false
-  /// Dispatch recorders not in use, linked through their `nextFree`.
-  @exclusivity(unchecked) var freeRecorders: DispatchRecorder?
+  /// The probes of dispatch recorders not in use, linked through their `nextFree`; the
+  /// recorders are ChainKitTracing's.
+  @exclusivity(unchecked) package var freeRecorders: RecordingProbe?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   ///
   /// Read on every mount, unmount and share.

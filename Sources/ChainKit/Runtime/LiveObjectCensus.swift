@@ -8,14 +8,14 @@
   /// An object joins the scope that is current (a task-local value) when it is created and
   /// leaves it in its deinit, whatever thread that runs on; tests running in parallel each have
   /// their own scope, so their counts never mix.
-  final class LiveObjectCensus: Sendable {
+  package final class LiveObjectCensus: Sendable {
     /// The kinds of objects counted.
     enum Kind: Int, CaseIterable, Sendable {
       case core, registration, busSubscriber, dataSubscriber, observer
     }
 
     /// The scope objects created now join.
-    @TaskLocal static var current: LiveObjectCensus?
+    @TaskLocal package static var current: LiveObjectCensus?
 
     private let counts = Locked([Int](repeating: 0, count: Kind.allCases.count))
     private let records = Locked(0)
@@ -37,7 +37,7 @@
     /// observers hear builds none.
     var recordsBuilt: Int { records.withLock { $0 } }
 
-    func noteRecordBuilt() { records.withLock { $0 += 1 } }
+    package func noteRecordBuilt() { records.withLock { $0 += 1 } }
 
     func enter(_ kind: Kind) { counts.withLock { $0[kind.rawValue] += 1 } }
     func leave(_ kind: Kind) { counts.withLock { $0[kind.rawValue] -= 1 } }

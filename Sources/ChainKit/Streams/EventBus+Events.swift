@@ -49,8 +49,7 @@ extension EventBus {
         guard bus.isTraced else { return }
         bus.trace(
           .streamDrop(
-            StreamDropRecord(
-              source: bus.name, key: typeName, policy: bufferingPolicy, dropped: total)))
+            source: bus.name, key: typeName, policy: bufferingPolicy.text, dropped: total))
       }
     }
     return StreamFeed(channel, reportDrop: reportDrop)

@@ -87,8 +87,8 @@ extension Node {
         let runtime = core.object.runtime
         guard runtime.installedTracers > 0 else { return }
         Trace.emit(
-          .streamDrop(StreamDropRecord(source: name, key: key, policy: policy, dropped: total)),
-          to: core.object.tracersOnPath, in: runtime)
+          .streamDrop(source: name, key: key, policy: policy.text, dropped: total),
+          to: core.object.hooksOnPath, in: runtime)
       }
     }
     return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))

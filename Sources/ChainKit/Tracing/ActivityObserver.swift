@@ -1,6 +1,6 @@
 /// The observer behind ``Node/observeActivity(_:)``, and its registration on its node.
 ///
-/// Not a ``Tracer``: its node's core holds it in ``NodeCore/observers``, the node's paths list
+/// Not a tracer: its node's core holds it in ``NodeCore/observers``, the node's paths list
 /// it with its node's index (``PathCache/observers``), and a dispatch along such a path makes an
 /// ``ActivityProbe`` that measures the hops at the observed nodes, without building a trace
 /// record. Its core removes it, or lets it go first, as
@@ -88,5 +88,21 @@ enum ActivityDelivery {
     for (observer, activity, level) in batch {
       runtime.runNested(atLevel: level) { observer.body(activity) }
     }
+  }
+}
+
+/// The activities of one observed dispatch, which its trace recorder delivers before it hands
+/// the dispatch's record to the tracers.
+@MainActor
+@usableFromInline
+package struct ActivityBatch {
+  let activities: [(observer: ActivityObserver, activity: NodeActivity)]
+  /// The runtime of the observed dispatch, whose outermost operation delivers what waits.
+  let runtime: ChainRuntime
+
+  /// Delivers the activities, or keeps them until the outermost operation returns
+  /// (``ActivityDelivery/deliver(_:in:)``).
+  package func deliver() {
+    ActivityDelivery.deliver(activities, in: runtime)
   }
 }

@@ -1,10 +1,10 @@
 /// Hears one dispatch for the activity observers on its path, and makes each observer's
-/// ``NodeActivity``s straight from the hops at its node: no ``DispatchRecord`` is built.
+/// ``NodeActivity``s straight from the hops at its node: no trace record is built.
 ///
 /// At each hop it checks whether the node is observed (one identity comparison per observer on
 /// the path); only an observed node's hop is measured. A stop, or an answer that ends a
 /// request's walk, is noted wherever it happens: it decides which observed nodes the walk still
-/// reached. Activities follow ``DispatchRecord/hops``' rules: one per hop where something
+/// reached. Activities follow the rules of a trace record's hops: one per hop where something
 /// happened, and one ``NodeActivity/passed`` activity for an observed node the walk reached
 /// where nothing did (at its last visit).
 @MainActor
@@ -20,12 +20,12 @@ final class ActivityProbe: DispatchProbe {
   private let walk: DispatchWalk
   private let dispatchID: UInt64
   private let parentID: UInt64?
-  private let kind: DispatchRecord.Kind
+  private let kind: DispatchKind
   private let key: String
   private let box: DescriptionBox
   private let payloadText: TraceText
   /// The runtime of the path's nodes, through whose door the observers are called.
-  private let runtime: ChainRuntime
+  let runtime: ChainRuntime
   /// The path index of the node of the current hop if it is observed, else -1.
   private var current = -1
   /// The node and phase of the current hop.
@@ -39,20 +39,18 @@ final class ActivityProbe: DispatchProbe {
   private var end: Int?
   private var heard: [Heard] = []
 
-  /// A probe for a dispatch along `path`, whose observers it hears.
-  init(
-    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
-    path: PathCache, bubbles: Bool
-  ) {
+  /// A probe for the dispatch `start` along `path`, whose observers it hears.
+  init(_ start: DispatchStart, path: PathCache) {
     watches = path.observers
     cores = path.cores
-    walk = DispatchWalk(count: path.cores.count, isRequest: kind == .request, bubbles: bubbles)
-    dispatchID = id
-    parentID = parent == 0 ? nil : parent
-    self.kind = kind
-    self.key = key
-    self.box = box
-    payloadText = TraceText(box, index: 0)
+    walk = DispatchWalk(
+      count: path.cores.count, isRequest: start.kind == .request, bubbles: start.bubbles)
+    dispatchID = start.id
+    parentID = start.parent == 0 ? nil : start.parent
+    kind = start.kind
+    key = start.key
+    box = start.box
+    payloadText = TraceText(start.box, index: 0)
     // A path starts at its target, so it is never empty; all its nodes share one runtime.
     runtime = path.cores[0].runtime
     ActivityDelivery.begin(outermost: runtime.depth <= 1, in: runtime)
@@ -83,7 +81,7 @@ final class ActivityProbe: DispatchProbe {
     }
   }
 
-  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
     if outcome == .removed { sawRemoved = true }
   }
 

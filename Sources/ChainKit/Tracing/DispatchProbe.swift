@@ -1,7 +1,8 @@
 // What a dispatch tells whoever hears it: the dispatch calls a probe at each hop it visits and
-// when it returns; the trace recorder (``DispatchRecorder``) and the activity observers of the
-// path's nodes (``ActivityProbe``) are the two kinds. A path with neither gets no probe, and
-// its dispatches pay one nil check per hop.
+// when it returns; the trace recorder (a ``RecordingProbe``, whose ``DispatchRecording`` the
+// path's first ``TraceHook`` makes) and the activity observers of the path's nodes
+// (``ActivityProbe``) are the two kinds. A path with neither gets no probe, and its dispatches
+// pay one nil check per hop.
 
 /// Hears one event or request while it runs: the hops where it ran listeners, what became of
 /// each listener, and its end.
@@ -16,8 +17,8 @@
 /// The methods here do nothing; each kind overrides what it hears.
 @MainActor
 @usableFromInline
-class DispatchProbe {
-  @usableFromInline init() {}
+package class DispatchProbe {
+  @usableFromInline package init() {}
 
   /// The dispatch arrived at `ctx.currentCore` in `phase`, before its interceptors ran.
   @usableFromInline func beginHop(phase: Phase, ctx: borrowing EventContext) {}
@@ -27,7 +28,7 @@ class DispatchProbe {
 
   /// What became of the listener (or responder) in `slot` at the current hop.
   @usableFromInline
-  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {}
+  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {}
 
   /// The listener in `slot` ran; `errors` and `stops` are the context's counts before it ran.
   @usableFromInline
@@ -47,10 +48,10 @@ class DispatchProbe {
 /// The probe of a path with both tracers and activity observers: each hears every call.
 @MainActor
 final class ProbePair: DispatchProbe {
-  let recorder: DispatchRecorder
+  let recorder: RecordingProbe
   let activity: ActivityProbe
 
-  init(recorder: DispatchRecorder, activity: ActivityProbe) {
+  init(recorder: RecordingProbe, activity: ActivityProbe) {
     self.recorder = recorder
     self.activity = activity
     super.init()
@@ -66,7 +67,7 @@ final class ProbePair: DispatchProbe {
     activity.intercepted(before: before, after: after)
   }
 
-  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
     recorder.noteListener(slot: slot, capture: capture, outcome)
     activity.noteListener(slot: slot, capture: capture, outcome)
   }
@@ -91,7 +92,89 @@ final class ProbePair: DispatchProbe {
   /// explorer notes a refused nested dispatch at its target) then finds the nodes' own lines of
   /// the dispatch already there.
   override func dispatchFinished(_ outcome: Outcome) {
-    let heard = activity.take()
-    recorder.emit(outcome, deliveringFirst: heard)
+    let heard = ActivityBatch(activities: activity.take(), runtime: activity.runtime)
+    recorder.finish(outcome, deliveringFirst: heard)
+  }
+}
+
+/// What became of one listener (or responder) of a node when a dispatch visited it.
+///
+/// The record types of ChainKitTracing spell it out; see `ListenerOutcome` there.
+@usableFromInline
+package enum ListenerOutcome: Sendable {
+  case ran, stopped, stoppedImmediately, threw, answered, declined, otherPhase, removed
+  case skippedAfterStop, skippedAfterAnswer
+}
+
+/// Builds the record of one traced dispatch: what a ``TraceHook`` makes for each dispatch along
+/// a path it is on, and a ``RecordingProbe`` tells.
+///
+/// The calls are ``DispatchProbe``'s; see there.
+@MainActor
+@usableFromInline
+package protocol DispatchRecording: AnyObject {
+  func beginHop(phase: Phase, ctx: borrowing EventContext)
+  func intercepted<P>(before: P, after: P)
+  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome)
+  func noteRan(slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext)
+  func answered(by node: String, walkEnds: Bool)
+  func endHop(ctx: borrowing EventContext)
+  /// The dispatch returned with `outcome`: the recorder hands `activities` (if the path is
+  /// observed too) to their observers (``ActivityBatch/deliver()``), then its record to the
+  /// tracers, and is not called again.
+  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?)
+}
+
+/// The probe of a traced path: hands every call to the recorder its first hook made.
+///
+/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of free
+/// recorders (``ChainRuntime/freeRecorders``), so a traced dispatch allocates no probe. The probe
+/// holds its recorder; the recorder refers back to it unowned, so the two never keep each other
+/// alive.
+@MainActor
+@usableFromInline
+package final class RecordingProbe: DispatchProbe {
+  package let recorder: any DispatchRecording
+  /// The next free recorder's probe, while this one is on the runtime's free list.
+  package var nextFree: RecordingProbe?
+
+  package init(_ recorder: any DispatchRecording) {
+    self.recorder = recorder
+    super.init()
+  }
+
+  override func beginHop(phase: Phase, ctx: borrowing EventContext) {
+    recorder.beginHop(phase: phase, ctx: ctx)
+  }
+
+  override func intercepted<P>(before: P, after: P) {
+    recorder.intercepted(before: before, after: after)
+  }
+
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
+    recorder.noteListener(slot: slot, capture: capture, outcome)
+  }
+
+  override func noteRan(
+    slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
+  ) {
+    recorder.noteRan(slot: slot, capture: capture, errors: errors, stops: stops, ctx: ctx)
+  }
+
+  override func answered(by node: String, walkEnds: Bool) {
+    recorder.answered(by: node, walkEnds: walkEnds)
+  }
+
+  override func endHop(ctx: borrowing EventContext) {
+    recorder.endHop(ctx: ctx)
+  }
+
+  override func dispatchFinished(_ outcome: Outcome) {
+    finish(outcome, deliveringFirst: nil)
+  }
+
+  /// Ends the dispatch: its recorder hands on the activities, then the record.
+  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
+    recorder.finish(outcome, deliveringFirst: activities)
   }
 }

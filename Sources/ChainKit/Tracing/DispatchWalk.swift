@@ -3,38 +3,45 @@
 /// An event: the capture phase at each ancestor from the root end down, the target, then the
 /// bubble phase at each ancestor from the target's parents up (if the key bubbles). A request:
 /// the target, then each ancestor. `index` is a node's index in the path (target 0).
-struct DispatchWalk {
-  let count: Int
-  let isRequest: Bool
-  let bubbles: Bool
+package struct DispatchWalk: Sendable {
+  package let count: Int
+  package let isRequest: Bool
+  package let bubbles: Bool
+
+  @inlinable
+  package init(count: Int, isRequest: Bool, bubbles: Bool) {
+    self.count = count
+    self.isRequest = isRequest
+    self.bubbles = bubbles
+  }
 
   /// The last position of a walk that nothing stopped; -1 for an empty path.
-  @inline(__always)
-  var last: Int {
+  @inlinable @inline(__always)
+  package var last: Int {
     guard count > 0 else { return -1 }
     if isRequest { return count - 1 }
     return bubbles ? 2 * (count - 1) : count - 1
   }
 
   /// The path index of the node at `position`.
-  @inline(__always)
-  func index(at position: Int) -> Int {
+  @inlinable @inline(__always)
+  package func index(at position: Int) -> Int {
     if isRequest { return position }
     let target = count - 1
     return position < target ? target - position : position - target
   }
 
   /// The phase at `position`.
-  @inline(__always)
-  func phase(at position: Int) -> Phase {
+  @inlinable @inline(__always)
+  package func phase(at position: Int) -> Phase {
     if isRequest { return position == 0 ? .target : .bubble }
     let target = count - 1
     return position < target ? .capture : position == target ? .target : .bubble
   }
 
   /// The positions of `phase`'s visits.
-  @inline(__always)
-  func positions(of phase: Phase) -> ClosedRange<Int>? {
+  @inlinable @inline(__always)
+  package func positions(of phase: Phase) -> ClosedRange<Int>? {
     guard count > 0 else { return nil }
     let target = isRequest ? 0 : count - 1
     switch phase {
@@ -45,7 +52,8 @@ struct DispatchWalk {
   }
 
   /// The position at which the walk visits the node at path `index` in `phase`, if it does.
-  func position(of index: Int, in phase: Phase) -> Int? {
+  @inlinable
+  package func position(of index: Int, in phase: Phase) -> Int? {
     guard index >= 0, index < count else { return nil }
     if isRequest {
       switch phase {
@@ -63,9 +71,9 @@ struct DispatchWalk {
   }
 
   /// Whether `position` is the last one at which a walk that ended at `end` reached its node,
-  /// where a node the walk only passed gets its one ``HopRecord/passed`` hop.
-  @inline(__always)
-  func isLastVisit(_ position: Int, endingAt end: Int) -> Bool {
+  /// where a node the walk only passed gets its one passed (ChainKitTracing's `HopRecord.passed`) hop.
+  @inlinable @inline(__always)
+  package func isLastVisit(_ position: Int, endingAt end: Int) -> Bool {
     guard !isRequest, phase(at: position) == .capture, bubbles else { return true }
     // The same node's bubble position, reached too if the walk got that far.
     return 2 * (count - 1) - position > end

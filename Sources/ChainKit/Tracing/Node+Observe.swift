@@ -6,7 +6,7 @@ extension Node {
   /// where nothing ran here; nodes after the one where propagation stopped are not reached.
   /// Activities are matched to this node by identity, not by name.
   ///
-  /// The observer runs on the main actor after the dispatch returns, like a ``Tracer``;
+  /// The observer runs on the main actor after the dispatch returns, like a tracer (ChainKitTracing);
   /// activities of nested dispatches arrive after the dispatch that posted them, in the order
   /// they were posted. For one dispatch, the observers are called before the tracers on its
   /// path receive its record. An observer may post: the call counts as nested in the dispatch it

@@ -4,16 +4,16 @@
 /// An observer added with ``Node/observeActivity(_:)`` gets one activity per phase in which a
 /// dispatch reached its node: the capture phase on the way down, the target, the bubble phase on
 /// the way up (a request: the target, then each ancestor), including phases where nothing ran
-/// there (``passed``). It says what the node's ``HopRecord`` in the dispatch's ``DispatchRecord``
+/// there (``passed``). It says what the node's `HopRecord` in the dispatch's `DispatchRecord` (ChainKitTracing)
 /// would say, matched to the node by identity, so two nodes with the same name are never
 /// confused; no record is built for it.
 public struct NodeActivity: Sendable, Equatable {
-  /// The dispatch's id, as in ``DispatchRecord/id``.
+  /// The dispatch's id, as in a trace's `DispatchRecord.id`.
   public var dispatchID: UInt64
   /// The id of the dispatch whose listener posted this one, if nested.
   public var parentID: UInt64?
   /// Event or request.
-  public var kind: DispatchRecord.Kind
+  public var kind: DispatchKind
   /// The key's name.
   public var key: String
   /// The phase in which the dispatch reached the node.
@@ -47,7 +47,7 @@ public struct NodeActivity: Sendable, Equatable {
   /// The activity of a dispatch that only passed the node in `phase`; ``ActivityProbe`` fills in
   /// what happened at a hop where something did.
   init(
-    dispatchID: UInt64, parentID: UInt64?, kind: DispatchRecord.Kind, key: String, phase: Phase,
+    dispatchID: UInt64, parentID: UInt64?, kind: DispatchKind, key: String, phase: Phase,
     target: String, payloadText: TraceText
   ) {
     self.dispatchID = dispatchID

@@ -2,7 +2,8 @@
 /// time it is read.
 ///
 /// Two texts are equal when their descriptions are (reading both makes them).
-struct TraceText: Sendable, Equatable {
+@usableFromInline
+package struct TraceText: Sendable, Equatable {
   private enum Storage: Sendable {
     case text(String)
     case deferred(DescriptionBox, index: Int)
@@ -11,17 +12,17 @@ struct TraceText: Sendable, Equatable {
   private let storage: Storage
 
   /// Text made already, such as a decoded one.
-  init(_ text: String) {
+  package init(_ text: String) {
     storage = .text(text)
   }
 
   /// Value `index` of `box`, described when first read.
-  init(_ box: DescriptionBox, index: Int) {
+  package init(_ box: DescriptionBox, index: Int) {
     storage = .deferred(box, index: index)
   }
 
   /// The description, made now if it was not yet (see ``DescriptionBox/text(at:)``).
-  var string: String {
+  package var string: String {
     switch storage {
     case .text(let text): text
     case .deferred(let box, let index): box.text(at: index)
@@ -29,9 +30,11 @@ struct TraceText: Sendable, Equatable {
   }
 
   /// The box this text reads from, if it is deferred.
-  var box: DescriptionBox? {
+  package var box: DescriptionBox? {
     if case .deferred(let box, _) = storage { box } else { nil }
   }
 
-  static func == (lhs: TraceText, rhs: TraceText) -> Bool { lhs.string == rhs.string }
+  @usableFromInline package static func == (lhs: TraceText, rhs: TraceText) -> Bool {
+    lhs.string == rhs.string
+  }
 }

@@ -21,7 +21,7 @@ extension Node {
     }
     core.link(to: parent.core)
     Trace.emitMount(
-      .mount(MountRecord(node: name, parent: parent.name, reason: .mounted)), at: core)
+      .mount(node: name, parent: parent.name, reason: .mounted), at: core)
     if core.runtime.data.mayHaveSubscribersBehind
       || core.linkMayChangeSharedData(parent: parent.core)
     {
@@ -37,7 +37,7 @@ extension Node {
   public func unmount(from parent: Node) {
     guard core.parentIndex(of: parent.core) != nil else { return }
     Trace.emitMount(
-      .unmount(MountRecord(node: name, parent: parent.name, reason: .unmounted)), at: core)
+      .mount(node: name, parent: parent.name, reason: .unmounted), at: core)
     core.unlink(from: parent.core)
     if core.runtime.data.mayHaveSubscribersBehind
       || core.linkMayChangeSharedData(parent: parent.core)

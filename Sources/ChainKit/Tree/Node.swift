@@ -58,10 +58,10 @@ public final class Node {
     // NB: only look for tracers when some are installed, and never by computing (and caching) a
     // full path: that would make tearing down a deep tree quadratic in time and memory.
     if core.runtime.installedTracers > 0, !core.parents.isEmpty {
-      let tracers = core.tracersNearby()
+      let tracers = core.hooksNearby()
       for parent in core.parents {
         Trace.emitChange(
-          .unmount(MountRecord(node: name, parent: parent.name, reason: .released)),
+          .mount(node: name, parent: parent.name, reason: .released),
           to: tracers, name: name, in: core.runtime)
       }
     }

@@ -3,8 +3,8 @@ extension NodeCore {
   /// The dispatch path: this node, then its parents depth-first in mount order, each node once.
   var path: ContiguousArray<NodeCore> { currentPath.cores }
 
-  /// The tracers installed on any node of the path.
-  var tracersOnPath: [any Tracer] { currentPath.tracers }
+  /// The trace hooks installed on any node of the path.
+  var hooksOnPath: [any TraceHook] { currentPath.hooks }
 
   /// The path cache, brought up to date.
   var currentPath: PathCache {
@@ -42,7 +42,7 @@ extension NodeCore {
     let epoch = runtime.nextEpoch()
     var out = ContiguousArray<NodeCore>()
     var reachedFrom = ContiguousArray<Int>()
-    var tracers: [any Tracer] = []
+    var tracers: [any TraceHook] = []
     var observers: [ActivityObserver.Watch] = []
     // An explicit stack instead of recursion: trees may be 100,000 levels deep. Each entry
     // remembers the index of the node that pushed it: the node it is reached from if it is
@@ -54,7 +54,7 @@ extension NodeCore {
       let index = out.count
       out.append(core)
       reachedFrom.append(from)
-      for installation in core.tracers { tracers.append(installation.tracer) }
+      for installation in core.tracers { tracers.append(installation.hook) }
       for observer in core.observers { observers.append((observer, index)) }
       for parent in core.parents.reversed() where parent.mark != epoch {
         stack.append((parent, index))
@@ -62,7 +62,7 @@ extension NodeCore {
     }
     replaceCachedPath(
       with: PathCache(
-        cores: out, reachedFrom: reachedFrom, tracers: tracers, observers: observers,
+        cores: out, reachedFrom: reachedFrom, hooks: tracers, observers: observers,
         builtAt: runtime.lastStamp))
     let clock = self.clock.resolved
     self.clock = clock
@@ -78,18 +78,18 @@ extension NodeCore {
     cachedPath = cache
   }
 
-  /// The tracers on this node and its ancestors, visiting at most
+  /// The trace hooks on this node and its ancestors, visiting at most
   /// ``Trace/structuralSearchLimit`` nodes and caching nothing.
-  func tracersNearby() -> [any Tracer] {
+  func hooksNearby() -> [any TraceHook] {
     let epoch = runtime.nextEpoch()
-    var found: [any Tracer] = []
+    var found: [any TraceHook] = []
     var stack: ContiguousArray<NodeCore> = [self]
     var visited = 0
     while let core = stack.popLast(), visited < Trace.structuralSearchLimit {
       if core.mark == epoch { continue }
       core.mark = epoch
       visited += 1
-      for installation in core.tracers { found.append(installation.tracer) }
+      for installation in core.tracers { found.append(installation.hook) }
       for parent in core.parents.reversed() where parent.mark != epoch { stack.append(parent) }
     }
     return found

@@ -33,7 +33,7 @@ final class NodeCore {
   var keyed: ContiguousArray<KeyedRegistrations> = []
   /// The index in ``keyed`` of each key's entry.
   var keyedIndex: [Int: Int] = [:]
-  var tracers: [TracerInstallation] = []
+  var tracers: [HookInstallation] = []
   /// The activity observers of this node (``Node/observeActivity(_:)``).
   var observers: [ActivityObserver] = []
   /// Shared values and data subscriptions; `nil` until the node shares or subscribes.

@@ -1,4 +1,4 @@
-public import ChainKit
+import ChainKit
 public import Foundation
 
 /// Converts a ChainKit trace to Chrome's Trace Event format, which Perfetto

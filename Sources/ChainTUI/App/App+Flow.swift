@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// The last dispatch's path, lit up on the panels, and the replay mode that shows it hop by hop.
 extension App {

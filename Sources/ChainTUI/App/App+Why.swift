@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// The inspector's "why": for the selected dispatch and a chosen panel, why each of the panel's
 /// listeners ran or did not (``ListenerWhy``).

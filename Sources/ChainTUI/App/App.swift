@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// The explorer: its scenes, how they are shown, and what is kept between frames.
 ///

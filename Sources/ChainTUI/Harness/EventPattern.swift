@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// The fields of an `expect event` line; each one given must match, absent ones match anything.
 package struct EventPattern: Sendable, Equatable {

@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// Creates the explorer app as a ``ScriptTarget``: what `chaintui script` and `HeadlessSession`
 /// drive.

@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// The explorer's run loop without a terminal: the ``AppRunner`` over a ``HeadlessTerminal``
 /// and a ``ManualLoopClock``, turned one step at a time by a script or a test.

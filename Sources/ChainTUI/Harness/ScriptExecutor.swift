@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 package import Foundation
 
 /// Runs script steps one by one against a live ``ScriptTarget``.

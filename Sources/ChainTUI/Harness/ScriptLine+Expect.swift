@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 extension ScriptLine {
   /// The part of an `expect` line after the word `expect`.

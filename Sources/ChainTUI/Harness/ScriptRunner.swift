@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 package import Foundation
 
 /// Creates the app for a script at a size, with extra scenes (the script's trees) beside the

@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// What the scripted harness drives: the explorer app, seen through the same doors a terminal
 /// uses (keys in, a grid out), plus the app's own state for expectations.

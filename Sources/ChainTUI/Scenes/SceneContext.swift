@@ -1,4 +1,5 @@
 public import ChainKit
+import ChainKitTracing
 
 /// What a scene gets from the explorer: the explorer's virtual clock, and the tracer that
 /// writes into its panels' logs and feeds the inspector.

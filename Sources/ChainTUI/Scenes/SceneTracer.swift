@@ -1,5 +1,5 @@
-package import ChainKit
-import ChainKitTracing
+import ChainKit
+package import ChainKitTracing
 
 /// The tracer installed on a scene's root: it keeps the scene's records for the inspector, and
 /// forwards every record to an optional second tracer (the `--trace` JSON Lines writer).

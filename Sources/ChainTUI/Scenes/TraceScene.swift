@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// One session of `chaintui inspect`: a traced program's node tree, rebuilt from its mount
 /// records and dispatch paths as panels, with the records routed into their logs by a

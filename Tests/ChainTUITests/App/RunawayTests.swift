@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 import Testing
 
 @testable import ChainTUI

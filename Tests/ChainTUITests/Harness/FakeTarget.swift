@@ -1,4 +1,5 @@
 @testable import ChainKit
+@testable import ChainKitTracing
 @testable import ChainTUI
 
 /// A tiny stand-in for the explorer: two panels, a counter, a clock, and one dispatch per key.

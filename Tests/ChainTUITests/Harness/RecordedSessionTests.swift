@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 import Foundation
 import Testing
 

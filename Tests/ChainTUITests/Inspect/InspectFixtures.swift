@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 import Foundation
 
 /// Lines of a known trace: a program whose tree is window <- list <- cell, posting `ping`.

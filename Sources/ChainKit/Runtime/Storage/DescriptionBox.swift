@@ -16,23 +16,21 @@ import Synchronization
 /// 3. Texts are read and written only under the box's lock (`busy`), so any thread may read a text that
 ///    is made. Any other thread asking for a text not yet made gets a
 ///    placeholder that names the type, never the value.
-/// 4. The recorded hops are plain data, kept once (before the record is emitted) and made into
-///    hop records at most once, both under the same lock, which runs no user code. The records
-///    kept hold no text of this box (that would be a cycle): ``hopRecords()`` adds a rewritten
-///    hop's texts to the copy it returns.
+/// 4. The hop records (ChainKitTracing's, opaque here) are made from the recorded hops at most
+///    once, under the same lock, which runs no user code. The records kept hold no text of
+///    this box (that would be a cycle): the reader adds a rewritten hop's texts to the copy it
+///    returns.
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
 @usableFromInline
-class DescriptionBox: @unchecked Sendable {
+package class DescriptionBox: @unchecked Sendable {
   /// What the lock guards; internal so that `StorageInvariantTests` can corrupt it.
-  struct Texts {
+  package struct Texts {
     var made: [String?] = []
     var describeCalls = 0
-    /// The dispatch's hops as recorded, until first read (after, if a hop has rewrites).
-    var recorded: RecordedHops?
     /// The hop records, without the rewrites' texts, once read.
-    var hops: [HopRecord]?
+    package var hops: (any Sendable)?
   }
 
   /// Held while `state` is read or written.
@@ -53,7 +51,7 @@ class DescriptionBox: @unchecked Sendable {
   init() {}
 
   /// Runs `body` with the texts while holding `busy`.
-  final func withTexts<Result>(_ body: (inout Texts) -> Result) -> Result {
+  package final func withTexts<Result>(_ body: (inout Texts) -> Result) -> Result {
     while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
       SystemCalls.yieldThread()
     }
@@ -62,7 +60,7 @@ class DescriptionBox: @unchecked Sendable {
   }
 
   /// Whether the calling thread is the one the values may be read on.
-  final var isHome: Bool { SystemCalls.isSameThread(home, SystemCalls.currentThread()) }
+  package final var isHome: Bool { SystemCalls.isSameThread(home, SystemCalls.currentThread()) }
 
   /// How many values the box holds: the payload, then one per interceptor rewrite kept.
   var valueCount: Int { 0 }
@@ -74,7 +72,7 @@ class DescriptionBox: @unchecked Sendable {
   func describeValue(at index: Int) -> String { "" }
 
   /// The description of value `index`, made on the main thread the first time it is asked for.
-  final func text(at index: Int) -> String {
+  package final func text(at index: Int) -> String {
     if let made = withTexts({ index < $0.made.count ? $0.made[index] : nil }) { return made }
     guard isHome else {
       return "<\(typeName), not described: read trace records on the main actor first>"
@@ -94,45 +92,14 @@ class DescriptionBox: @unchecked Sendable {
     return text
   }
 
-  /// Keeps the dispatch's hops as recorded, once, before its record is emitted.
-  final func keepHops(_ hops: consuming RecordedHops) {
-    // Swapped in, not assigned: a captured value would be copied.
-    var kept = Optional(hops)
-    withTexts { texts in
-      precondition(texts.recorded == nil && texts.hops == nil, "a box's hops kept twice")
-      swap(&texts.recorded, &kept)
-    }
-    checkInvariantsIfEnabled()
-  }
-
-  /// The dispatch's hop records, made the first time they are asked for, on any thread.
-  @usableFromInline
-  final func hopRecords() -> [HopRecord] {
-    let (records, recorded) = withTexts { texts -> ([HopRecord], RecordedHops?) in
-      if let hops = texts.hops { return (hops, texts.recorded) }
-      guard let recorded = texts.recorded else { return ([], nil) }
-      var noIndices: [Int]?
-      let hops = recorded.records(box: nil, indices: &noIndices)
-      texts.hops = hops
-      // Kept only for the rewrites' indices.
-      if !recorded.hasRewrites { texts.recorded = nil }
-      return (hops, texts.recorded)
-    }
-    if isHome { checkInvariantsIfEnabled() }
-    guard let recorded else { return records }
-    var hops = records
-    recorded.setRewrites(in: &hops, box: self)
-    return hops
-  }
-
   /// Makes every description now; main thread only.
-  final func describeAll() {
+  package final func describeAll() {
     for index in 0..<valueCount { _ = text(at: index) }
   }
 
   /// Runs ``checkInvariants()`` in builds with `CHAINKIT_INVARIANTS`; on the box's own thread.
   @inline(__always)
-  final func checkInvariantsIfEnabled() {
+  package final func checkInvariantsIfEnabled() {
     #if CHAINKIT_INVARIANTS
       checkInvariants()
     #endif
@@ -147,23 +114,17 @@ class DescriptionBox: @unchecked Sendable {
     precondition(made.count <= valueCount, "a text for a value the box does not hold")
     precondition(
       calls == made.lazy.filter { $0 != nil }.count, "a value was described more than once")
-    let hops = withTexts { $0.hops }
-    for hop in hops ?? [] {
-      precondition(
-        hop.interceptedFromText?.box == nil && hop.interceptedToText?.box == nil,
-        "a box's kept hop records hold its own texts")
-    }
   }
 }
 
 /// A ``DescriptionBox`` holding values of one payload type.
 @usableFromInline
-final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
+package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   private let posted: Payload
   private var rewrites: ContiguousArray<Payload> = []
 
   @usableFromInline
-  init(_ payload: Payload) {
+  package init(_ payload: Payload) {
     posted = payload
   }
 
@@ -177,14 +138,14 @@ final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   }
 
   /// Keeps `value` (a rewrite, while the dispatch runs) and returns its index.
-  func keep(_ value: Payload) -> Int {
+  package func keep(_ value: Payload) -> Int {
     rewrites.append(value)
     checkInvariantsIfEnabled()
     return rewrites.count
   }
 
   /// Replaces the value at `index` (the latest rewrite at one node, while the dispatch runs).
-  func replace(at index: Int, with value: Payload) {
+  package func replace(at index: Int, with value: Payload) {
     rewrites[index - 1] = value
     checkInvariantsIfEnabled()
   }

@@ -13,18 +13,18 @@
 /// (``TopologyClock``).
 @usableFromInline
 @MainActor
-final class PathCache {
+package final class PathCache {
   /// This node, then its parents depth-first in mount order, each node once.
   @usableFromInline let cores: ContiguousArray<NodeCore>
   /// The same cores, unretained: owned through `cores`.
   @usableFromInline let refs: UnsafeMutableBufferPointer<Unmanaged<NodeCore>>
   /// The runtime's last stamp when the path was computed: no node on it had a higher one then.
   let builtAt: UInt64
-  /// The tracers installed on any node of the path.
-  @usableFromInline let tracers: [any Tracer]
+  /// The trace hooks installed on any node of the path.
+  package let hooks: [any TraceHook]
   /// The activity observers of the path's nodes, in path order, with their node's index.
   let observers: [ActivityObserver.Watch]
-  /// Whether a dispatch along the path is heard: a tracer or an activity observer is on it.
+  /// Whether a dispatch along the path is heard: a hook or an activity observer is on it.
   @usableFromInline let isProbed: Bool
   /// For a path over several parents, the index of the node each node was reached from (its child
   /// on the path; -1 for the target); `nil` when each node was reached from the one before it.
@@ -55,10 +55,10 @@ final class PathCache {
   /// Shared by every node and runtime (allowed by `NoGlobalStateTests`): with no node on it,
   /// it has no hits to cache, and a node computes its own path before any dispatch walks it.
   static let empty = PathCache(
-    cores: [], reachedFrom: [], tracers: [], observers: [], builtAt: 0)
+    cores: [], reachedFrom: [], hooks: [], observers: [], builtAt: 0)
 
   init(
-    cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, tracers: [any Tracer],
+    cores: ContiguousArray<NodeCore>, reachedFrom: ContiguousArray<Int>, hooks: [any TraceHook],
     observers: [ActivityObserver.Watch], builtAt: UInt64
   ) {
     self.cores = cores
@@ -67,9 +67,9 @@ final class PathCache {
     for index in reachedFrom.indices where reachedFrom[index] != index - 1 { isChain = false }
     self.reachedFrom = isChain ? nil : reachedFrom
     self.isChain = isChain
-    self.tracers = tracers
+    self.hooks = hooks
     self.observers = observers
-    isProbed = !tracers.isEmpty || !observers.isEmpty
+    isProbed = !hooks.isEmpty || !observers.isEmpty
     refs = .allocate(capacity: cores.count)
     _ = refs.initialize(from: cores.lazy.map { Unmanaged.passUnretained($0) })
     checkInvariants()
@@ -77,8 +77,22 @@ final class PathCache {
 
   isolated deinit { refs.deallocate() }
 
-  /// The probe of a dispatch along this path (``isProbed``): the trace recorder for its
-  /// tracers, an activity probe for its observers, or both.
+  /// How many nodes the path has.
+  package var count: Int { cores.count }
+
+  /// Every node's identity, in path order: made the first time a recorder asks, so a recorder
+  /// keeps an array, not the path.
+  package private(set) lazy var nodeIDs: ContiguousArray<ObjectIdentifier> = ContiguousArray(
+    cores.lazy.map { ObjectIdentifier($0) })
+
+  /// The name of the node at `index`.
+  package func name(at index: Int) -> String { cores[index].name }
+  /// The runtime of the path's nodes (one for all of them: nodes of two runtimes are never
+  /// linked); only for a path with a node on it, as every dispatch's is.
+  package var runtime: ChainRuntime { cores[0].runtime }
+
+  /// The probe of a dispatch along this path (``isProbed``): the recorder its first hook makes,
+  /// an activity probe for its observers, or both.
   ///
   /// Out of line: only heard dispatches need one.
   ///
@@ -92,19 +106,17 @@ final class PathCache {
   /// - Returns: The probe the dispatch calls at each hop and when it returns.
   @usableFromInline
   func makeProbe(
-    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
+    _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
     bubbles: Bool
   ) -> DispatchProbe {
+    let start = DispatchStart(
+      kind: kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
     guard !observers.isEmpty else {
-      return DispatchRecorder.make(
-        kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
+      return hooks[0].recorder(for: start, along: self)
     }
-    let activity = ActivityProbe(
-      kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
-    guard !tracers.isEmpty else { return activity }
-    let recorder = DispatchRecorder.make(
-      kind, id: id, parent: parent, key: key, box: box, path: self, bubbles: bubbles)
-    return ProbePair(recorder: recorder, activity: activity)
+    let activity = ActivityProbe(start, path: self)
+    guard let hook = hooks.first else { return activity }
+    return ProbePair(recorder: hook.recorder(for: start, along: self), activity: activity)
   }
 
   /// Whether this is still `owner`'s path: no node on it changed since it was computed.

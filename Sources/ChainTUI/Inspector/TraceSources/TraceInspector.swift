@@ -2,6 +2,7 @@
 // feeds bytes to `TraceInspector`, which cuts them into lines, decodes them and hands each to
 // the session's `TraceScene`: the program's nodes as panels, shown by the explorer's `App`.
 import ChainKit
+import ChainKitTracing
 import Foundation
 
 /// `chaintui inspect`'s model: reads a trace stream's bytes, cuts them into lines, turns each

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// A binding's record as a sentence a user reads aloud ("cents follows dollars: 0 -> 400"): the
 /// panel logs and the inspector's rows say binding changes this one way.

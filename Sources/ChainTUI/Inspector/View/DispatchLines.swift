@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// The short lines panel logs and the inspector show for what a dispatch did at a node.
 enum DispatchLines {

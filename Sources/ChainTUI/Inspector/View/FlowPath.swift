@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// A dispatch's walk as the panels show it: one step per hop, in visiting order (capture down,
 /// the target, bubble up), each with what happened there.

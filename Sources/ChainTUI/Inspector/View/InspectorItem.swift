@@ -1,4 +1,5 @@
-package import ChainKit
+import ChainKit
+package import ChainKitTracing
 
 /// One row of the inspector's list: a trace record of any kind, numbered in the order the
 /// scene's tracer kept it.

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// The text of the inspector's list rows for each dispatch, made once per dispatch (a kept
 /// record never changes, while the list is drawn on every frame), and the number each dispatch

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// Draws the inspector: the list of dispatches (nested ones indented, each with its path,
 /// per-hop actions and timing) and, below it, the details of the selected one.

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// Why each listener of one panel ran or did not, for one dispatch, from its trace record alone.
 ///

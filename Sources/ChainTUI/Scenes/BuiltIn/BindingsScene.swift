@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// FishBind's bindings: three editable fields in different branches of the tree, bound both
 /// ways, the cents field through a x100 transform, and a hook (a function whose calls are

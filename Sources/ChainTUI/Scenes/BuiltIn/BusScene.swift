@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// Tolo's event bus: a producer publishes a tick once a second (on the app's virtual clock)
 /// and is registered as the tick's producer, so a subscriber added later gets the current

@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 
 /// A tree to change while watching events: re-parent, unmount and remount the `widget`
 /// subtree, and toggle a stopPropagation or a capture listener on the focused panel; the next

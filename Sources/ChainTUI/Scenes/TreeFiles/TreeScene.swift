@@ -1,4 +1,5 @@
 import ChainKit
+import ChainKitTracing
 package import Foundation
 
 /// A scene built from a tree file: one ``Panel`` per `panel` line, its node mounted under its

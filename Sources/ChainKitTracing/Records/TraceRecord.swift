@@ -1,3 +1,4 @@
+import ChainKit
 /// One thing a tracer saw: a dispatch, a mount, an unmount, a binding update.
 ///
 /// Records are `Codable` in the trace schema: one flat JSON object with a `kind` and a

@@ -25,10 +25,4 @@ public struct StreamDropRecord: Codable, Sendable, Equatable {
     self.policy = policy
     self.dropped = dropped
   }
-
-  init<Element>(
-    source: String, key: String, policy: ChainStream<Element>.BufferingPolicy, dropped: Int
-  ) {
-    self.init(source: source, key: key, policy: policy.text, dropped: dropped)
-  }
 }

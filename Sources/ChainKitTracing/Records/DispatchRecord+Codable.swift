@@ -1,3 +1,5 @@
+import ChainKit
+
 // The JSON form of dispatch records, part of the trace schema (see <doc:Tracing>). A record
 // writes its own `kind`: "dispatch" for an event, "request" for a request.
 

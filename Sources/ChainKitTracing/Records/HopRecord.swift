@@ -1,3 +1,5 @@
+public import ChainKit
+
 /// What one node did with a dispatch in one phase, or that the dispatch only passed it.
 public struct HopRecord: Sendable, Equatable {
   /// The node's name.

@@ -1,4 +1,7 @@
-/// Builds a ``DispatchRecord`` while a traced dispatch runs.
+import ChainKit
+
+/// Builds a ``DispatchRecord`` while a traced dispatch runs: the recording a ``TracerHook`` makes
+/// for ChainKit's probe.
 ///
 /// Only used when a tracer is installed on the path, so untraced dispatches pay one nil check
 /// per visited node.
@@ -11,11 +14,11 @@
 /// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
 /// makes them. So a traced dispatch allocates the box and the kept hops' buffer, and one array
 /// more if an interceptor ran. The activity observers on the path hear the dispatch through their
-/// own probe (``ActivityProbe``), so they never make a record built.
+/// own probe in ChainKit, so they never make a record built.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
 /// than the recording it guards, and it could never fire, by this invariant (checked by
-/// ``checkInvariants()`` each time a recorder is recycled, in builds with `CHAINKIT_INVARIANTS`):
+/// ``checkInvariants(of:)`` each time a recorder is recycled, in builds with `CHAINKIT_INVARIANTS`):
 ///
 /// 1. A recorder in use is reachable only from the dispatch that took it from the free list (it
 ///    is never handed to a listener, tracer or description); a recorder on the free list only
@@ -24,20 +27,20 @@
 ///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
 ///    Tracers are called by ``emit(_:)`` only after the recorder is recycled.
 @MainActor
-@usableFromInline
-final class DispatchRecorder: DispatchProbe {
+final class DispatchRecorder: DispatchRecording {
   typealias PendingHop = RecordedHops.Hop
   private typealias Extra = RecordedHops.Extra
 
   @exclusivity(unchecked) private var id: UInt64 = 0
   @exclusivity(unchecked) private var parent: UInt64 = 0
-  @exclusivity(unchecked) private var kind = DispatchRecord.Kind.event
+  @exclusivity(unchecked) private var kind = DispatchKind.event
   @exclusivity(unchecked) private var key = ""
   @exclusivity(unchecked) private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
   @exclusivity(unchecked) private var box: DescriptionBox?
-  @exclusivity(unchecked) private var cores: ContiguousArray<NodeCore> = []
-  /// Where the finished record goes: the tracers on the dispatch's path.
-  @exclusivity(unchecked) private var tracers: [any Tracer] = []
+  /// The identities of the nodes of the dispatch's path, while it runs.
+  @exclusivity(unchecked) private var nodeIDs: ContiguousArray<ObjectIdentifier> = []
+  /// Where the finished record goes: the hooks (tracers) on the dispatch's path.
+  @exclusivity(unchecked) private var hooks: [any TraceHook] = []
   @exclusivity(unchecked) private var start: UInt64 = 0
   /// The end of the previous visited hop, or the start: where the next hop's time begins.
   @exclusivity(unchecked) private var stamp: UInt64 = 0
@@ -59,94 +62,73 @@ final class DispatchRecorder: DispatchProbe {
   /// alive.
   private weak var namesPath: PathCache?
   @exclusivity(unchecked) private var names: [String] = []
-  @exclusivity(unchecked) private var nextFree: DispatchRecorder?
-  /// The runtime whose pool (``ChainRuntime/freeRecorders``) this recorder returns to, and
-  /// whose door its record goes through: that of the nodes it records.
-  let runtime: ChainRuntime
+  /// The probe ChainKit's dispatch calls, made with the recorder; it holds the recorder (and the
+  /// runtime's free list holds it), so the recorder refers to it unowned.
+  private unowned var probe: RecordingProbe?
+  /// The runtime of the dispatch being recorded: whose free list the recorder returns to and
+  /// whose door its record goes through.
+  private var runtime: ChainRuntime?
 
-  private init(runtime: ChainRuntime) {
-    self.runtime = runtime
+  private init() {}
+
+  /// The record of a dispatch that never walked its path (refused for nesting too deep), along
+  /// the nodes named `path` (target first).
+  static func refused(_ start: DispatchStart, path: [String], outcome: Outcome) -> DispatchRecord {
+    let recorder = DispatchRecorder()
+    recorder.names = path
+    recorder.begin(start)
+    return recorder.record(outcome)
   }
 
-  /// A recorder for a dispatch that never walked its path (refused for nesting too deep).
-  init<P>(
-    id: UInt64, parent: UInt64, kind: DispatchRecord.Kind, key: String, payload: P,
-    path: ContiguousArray<NodeCore>
-  ) {
-    var names: [String] = []
-    names.reserveCapacity(path.count)
-    for core in path { names.append(core.name) }
-    self.names = names
-    // A path starts at its target, so it is never empty.
-    runtime = path[0].runtime
-    super.init()
-    begin(kind, id: id, parent: parent, key: key, box: PayloadBox(payload), bubbles: true)
-  }
-
-  /// A recorder for an event posted, or a request asked, along `path`.
+  /// A recorder for the dispatch `start` along `path`.
   ///
-  /// Out of line: only traced dispatches need one. Recorders come from a free list.
-  ///
-  /// - Parameters:
-  ///   - kind: Event or request.
-  ///   - id: The dispatch id.
-  ///   - parent: The enclosing dispatch's id, or 0.
-  ///   - key: The key's name.
-  ///   - box: The payload, kept undescribed: made by the caller, specialised for its type.
-  ///   - path: The dispatch's path and its tracers.
-  ///   - bubbles: Whether the event's key bubbles: where the walk ends.
-  /// - Returns: A recorder ready for the walk.
-  @usableFromInline
-  static func make(
-    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
-    path: PathCache, bubbles: Bool = true
-  ) -> DispatchRecorder {
-    let recorder: DispatchRecorder
-    // A path starts at its target, so it is never empty; all its nodes share one runtime.
-    let runtime = path.cores[0].runtime
+  /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
+  /// keeps.
+  static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
+    let probe: RecordingProbe
+    let runtime = path.runtime
     if let spare = runtime.freeRecorders {
       runtime.freeRecorders = spare.nextFree
       spare.nextFree = nil
-      recorder = spare
+      probe = spare
     } else {
-      recorder = DispatchRecorder(runtime: runtime)
+      let made = DispatchRecorder()
+      probe = RecordingProbe(made)
+      made.probe = probe
     }
+    // Every probe on the free list was made here, with a recorder of this type.
+    guard let recorder = probe.recorder as? DispatchRecorder else {
+      preconditionFailure("a free recorder's probe holds another kind of recorder")
+    }
+    recorder.runtime = runtime
     recorder.walk(path)
-    recorder.begin(kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
-    return recorder
+    recorder.begin(start)
+    return probe
   }
 
   private func walk(_ path: PathCache) {
     if namesPath !== path {
       names.removeAll()
-      names.reserveCapacity(path.cores.count)
-      for core in path.cores { names.append(core.name) }
+      names.reserveCapacity(path.count)
+      for index in 0..<path.count { names.append(path.name(at: index)) }
       namesPath = path
     }
-    cores = path.cores
-    tracers = path.tracers
+    nodeIDs = path.nodeIDs
+    hooks = path.hooks
     walked = true
   }
 
-  private func begin(
-    _ kind: DispatchRecord.Kind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
-    bubbles: Bool
-  ) {
-    self.id = id
-    self.parent = parent
-    self.kind = kind
-    self.key = key
-    self.box = box
-    walk = DispatchWalk(count: names.count, isRequest: kind == .request, bubbles: bubbles)
+  private func begin(_ dispatch: DispatchStart) {
+    id = dispatch.id
+    parent = dispatch.parent
+    kind = dispatch.kind
+    key = dispatch.key
+    box = dispatch.box
+    walk = DispatchWalk(
+      count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles)
     cursor = 0
     start = TraceClock.now()
     stamp = start
-  }
-
-  /// Sends the finished record to the tracers on the path.
-  @usableFromInline
-  override func dispatchFinished(_ outcome: Outcome) {
-    emit(outcome, deliveringFirst: nil)
   }
 
   /// Sends the finished record to the tracers on the path, after handing `activities` (if the
@@ -154,66 +136,69 @@ final class DispatchRecorder: DispatchProbe {
   ///
   /// The recorder is free for another dispatch as soon as the record is made, so a tracer that
   /// posts reuses it.
-  func emit(
-    _ outcome: Outcome,
-    deliveringFirst activities: [(observer: ActivityObserver, activity: NodeActivity)]?
-  ) {
-    let record = TraceRecord.dispatch(finish(outcome))
-    let tracers = self.tracers
+  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
+    let record = TraceRecord.dispatch(record(outcome))
+    let hooks = self.hooks
+    guard let runtime else { preconditionFailure("a recorder finished a dispatch it never began") }
     recycle()
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
-    if let activities { ActivityDelivery.deliver(activities, in: runtime) }
-    Trace.emit(record, to: tracers, in: runtime)
+    activities?.deliver()
+    TracerHook.deliver(record, to: hooks, in: runtime)
   }
 
   private func recycle() {
     box = nil
-    cores = []
-    tracers = []
+    nodeIDs = []
+    hooks = []
     kept.removeAll(keepingCapacity: true)
     if !extras.isEmpty { extras.removeAll() }
     end = nil
     answeredBy = nil
     walked = false
-    nextFree = runtime.freeRecorders
-    runtime.freeRecorders = self
+    guard let probe, let runtime else { return }
+    self.runtime = nil
+    probe.nextFree = runtime.freeRecorders
+    runtime.freeRecorders = probe
     #if CHAINKIT_INVARIANTS
-      checkInvariants()
+      checkInvariants(of: runtime)
     #endif
   }
 
   /// Traps with a message if the free list breaks the invariant above: every recorder on it is
   /// recycled (no box, cores or tracers) and appears once.
-  func checkInvariants() {
+  func checkInvariants(of runtime: ChainRuntime) {
     var seen: Set<ObjectIdentifier> = []
     var next = runtime.freeRecorders
-    while let recorder = next {
-      precondition(seen.insert(ObjectIdentifier(recorder)).inserted, "a recorder freed twice")
+    while let probe = next {
+      guard let recorder = probe.recorder as? DispatchRecorder else {
+        preconditionFailure("a free recorder's probe holds another kind of recorder")
+      }
+      precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
       precondition(
-        recorder.box == nil && recorder.cores.isEmpty && recorder.tracers.isEmpty
+        recorder.box == nil && recorder.nodeIDs.isEmpty && recorder.hooks.isEmpty
+          && recorder.probe === probe
           && !recorder.walked,
         "a recorder on the free list still holds a dispatch")
-      next = recorder.nextFree
+      next = probe.nextFree
     }
   }
 
-  @usableFromInline
-  override func beginHop(phase: Phase, ctx: borrowing EventContext) {
-    hop = PendingHop(phase: phase, position: locate(ObjectIdentifier(ctx.currentCore), phase))
+  func beginHop(phase: Phase, ctx: borrowing EventContext) {
+    hop = PendingHop(phase: phase, position: locate(ctx.currentNodeID, phase))
     if hop.position < 0 {
       hop.extra = extras.count
-      extras.append(Extra(node: ctx.currentCore.name))
+      extras.append(Extra(node: ctx.currentNodeName))
     }
     before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
   }
 
   /// The walk position of `core` in `phase`, from the cursor on.
   private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
-    guard let positions = walk.positions(of: phase) else { return -1 }
+    guard let positions = walk.positions(of: phase), !nodeIDs.isEmpty else { return -1 }
     var position = max(cursor, positions.lowerBound)
     while position <= positions.upperBound {
-      if ObjectIdentifier(cores[walk.index(at: position)]) == core {
+      if nodeIDs[walk.index(at: position)] == core {
         cursor = position + 1
         return position
       }
@@ -223,8 +208,7 @@ final class DispatchRecorder: DispatchProbe {
   }
 
   /// Keeps the payload before and after an interceptor at the current hop, undescribed.
-  @usableFromInline
-  override func intercepted<P>(before: P, after: P) {
+  func intercepted<P>(before: P, after: P) {
     guard let box = box as? PayloadBox<P> else { return }
     if hop.from == 0 {
       hop.from = box.keep(before)
@@ -236,8 +220,7 @@ final class DispatchRecorder: DispatchProbe {
 
   /// Notes that a responder at the current hop answered; `walkEnds` when its answer ended the
   /// request's walk.
-  @usableFromInline
-  override func answered(by node: String, walkEnds: Bool = false) {
+  func answered(by node: String, walkEnds: Bool) {
     hop.answered = true
     if answeredBy == nil { answeredBy = node }
     if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
@@ -245,9 +228,10 @@ final class DispatchRecorder: DispatchProbe {
 
   /// Notes what became of the listener in `slot` at the current hop; of two notes for one
   /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
-  @usableFromInline @inline(__always)
-  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerRecord.Outcome) {
-    let record = ListenerRecord(index: slot + 1, capture: capture, outcome: outcome)
+  @inline(__always)
+  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
+    let record = ListenerRecord(
+      index: slot + 1, capture: capture, outcome: ListenerRecord.Outcome(outcome))
     if hop.extra < 0 || extras[hop.extra].listeners == nil,
       ListenerRecords.note(record, in: &hop.listeners)
     {
@@ -272,11 +256,10 @@ final class DispatchRecorder: DispatchProbe {
   }
 
   /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
-  @usableFromInline
-  override func noteRan(
+  func noteRan(
     slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
   ) {
-    let outcome: ListenerRecord.Outcome =
+    let outcome: ListenerOutcome =
       ctx.errorCount > errors
       ? .threw
       : ctx.stopCount != stops
@@ -284,8 +267,7 @@ final class DispatchRecorder: DispatchProbe {
     noteListener(slot: slot, capture: capture, outcome)
   }
 
-  @usableFromInline
-  override func endHop(ctx: borrowing EventContext) {
+  func endHop(ctx: borrowing EventContext) {
     let now = TraceClock.now()
     defer { stamp = now }
     let ran = ctx.listenersRun - before.listeners
@@ -324,7 +306,7 @@ final class DispatchRecorder: DispatchProbe {
   }
 
   /// The record of the dispatch as it ended with `outcome`.
-  func finish(_ outcome: Outcome) -> DispatchRecord {
+  func record(_ outcome: Outcome) -> DispatchRecord {
     let now = TraceClock.now()
     #if CHAINKIT_INVARIANTS
       LiveObjectCensus.current?.noteRecordBuilt()
@@ -340,8 +322,7 @@ final class DispatchRecorder: DispatchProbe {
     var hops = HopList.made([])
     if let box {
       // NB: the record shares `kept`'s buffer; recycle() starts a new one for the next dispatch.
-      box.keepHops(recorded)
-      hops = .recorded(box)
+      hops = .recorded(box, recorded)
     } else {
       var noIndices: [Int]?
       hops = .made(recorded.records(box: nil, indices: &noIndices))

@@ -1,3 +1,4 @@
+import ChainKit
 /// An event delivered on a bus, or published with nobody listening.
 public struct BusRecord: Sendable, Equatable {
   /// Why subscribers were called.

@@ -1,3 +1,5 @@
+import ChainKit
+
 /// The hops of a traced dispatch as the recorder kept them: plain data, made into
 /// ``HopRecord``s only when ``DispatchRecord/hops`` is first read, so a tracer that drops or
 /// filters records never makes them.
@@ -182,20 +184,18 @@ struct RecordedHops: Sendable {
 }
 
 /// A dispatch record's hops: made, or recorded and made when first read.
-@usableFromInline
 enum HopList: Sendable, Equatable {
   case made([HopRecord])
-  /// Kept in the box with the payload (see ``DescriptionBox/keepHops(_:)``).
-  case recorded(DescriptionBox)
+  /// As recorded; the records are made once and kept in the box with the payload (see
+  /// ``DescriptionBox/hopRecords(of:)``).
+  case recorded(DescriptionBox, RecordedHops)
 
-  @inlinable
   var records: [HopRecord] {
     switch self {
     case .made(let records): records
-    case .recorded(let box): box.hopRecords()
+    case .recorded(let box, let recorded): box.hopRecords(of: recorded)
     }
   }
 
-  @usableFromInline
   static func == (lhs: HopList, rhs: HopList) -> Bool { lhs.records == rhs.records }
 }

@@ -1,15 +1,12 @@
+public import ChainKit
+
 /// The structured account of one dispatch: what was posted, where it went, what each hop did.
 ///
 /// The payload is kept as it was posted and described with `String(describing:)` the first time
 /// ``payload`` is read or the record is encoded, on the main actor (see <doc:Tracing>).
 public struct DispatchRecord: Sendable, Equatable {
   /// Whether the dispatch was an event or a request.
-  public enum Kind: String, Codable, Sendable {
-    /// An event posted with `post`.
-    case event
-    /// A request made with `request` or `requestAll`.
-    case request
-  }
+  public typealias Kind = DispatchKind
 
   /// The dispatch's id, unique in the process.
   public var id: UInt64
@@ -40,8 +37,7 @@ public struct DispatchRecord: Sendable, Equatable {
   /// has one hop marked ``HopRecord/passed`` (see <doc:TraceSchema>). Nodes after the one where
   /// it stopped have no hop.
   public var hops: [HopRecord] {
-    // NB: inlinable: readers such as the inspector read the hops of a record many times.
-    @inlinable get { hopList.records }
+    get { hopList.records }
     set { hopList = .made(newValue) }
   }
   /// Listeners (or responders) that ran, in all.
@@ -59,7 +55,7 @@ public struct DispatchRecord: Sendable, Equatable {
   /// The payload's description, made when first read.
   var payloadText: TraceText
   /// The hops, made when first read.
-  @usableFromInline var hopList: HopList
+  var hopList: HopList
 }
 
 // NB: the inits are in an extension so that the record has its memberwise init: an init written
