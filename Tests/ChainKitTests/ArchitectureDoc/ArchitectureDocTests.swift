@@ -37,6 +37,14 @@ struct ArchitectureDocTests {
     #expect(missing.isEmpty, "ARCHITECTURE.md names paths that do not exist: \(missing)")
   }
 
+  @Test("ARCHITECTURE.md points at nothing outside the repository")
+  func nothingOutside() throws {
+    let outside = try Self.document().split(separator: "\n").enumerated()
+      .filter { $0.element.contains("../") || $0.element.contains("/work/") }
+      .map { "ARCHITECTURE.md:\($0.offset + 1): \($0.element)" }
+    #expect(outside == [], "\(outside.joined(separator: "\n"))")
+  }
+
   @Test("the path check refuses a path that does not exist")
   func pathCheckFailsOnAMismatch() {
     let paths = Self.namedPaths(in: "see `Tree/NoSuchFile.swift` and `Tree/Topology.swift`")
