@@ -12,8 +12,10 @@ extension App {
         end = place.rect.maxX - 3 - DisplayWidth.of(marker)
       }
       return place.keyHints.compactMap { hint in
-        let columns = hint.columns.lowerBound..<min(hint.columns.upperBound, end)
-        guard !columns.isEmpty, let key = panel.keys[hint.key].clickedKey else { return nil }
+        let shownEnd = min(hint.columns.upperBound, end)
+        guard shownEnd > hint.columns.lowerBound, let key = panel.keys[hint.key].clickedKey
+        else { return nil }
+        let columns = hint.columns.lowerBound..<shownEnd
         return KeyHit(row: hint.row, columns: columns, key: key, panel: place.name)
       }
     }

@@ -26,9 +26,9 @@ struct KeyHintPlace: Equatable {
     var x = rect.x + 3
     var places: [KeyHintPlace] = []
     for (index, hint) in hints.enumerated() {
-      let shown = x..<min(x + DisplayWidth.of(hint), end)
-      guard !shown.isEmpty else { break }
-      places.append(KeyHintPlace(row: rect.maxY - 1, columns: shown, key: index))
+      let shownEnd = min(x + DisplayWidth.of(hint), end)
+      guard shownEnd > x else { break }
+      places.append(KeyHintPlace(row: rect.maxY - 1, columns: x..<shownEnd, key: index))
       x += DisplayWidth.of(hint) + 2
     }
     return places

@@ -110,6 +110,27 @@ struct MouseTests {
     #expect(before != after)
     #expect(app.zoomedPanel?.log.scrollBack == 3)
   }
+
+  @Test(
+    "every key hint the layout records is on screen where it says, in every scene",
+    arguments: SceneCatalog.ids,
+    [Size(width: 60, height: 18), Size(width: 80, height: 24), Size(width: 140, height: 40)])
+  func hintsAreWhereDrawn(scene: String, size: Size) throws {
+    let app = AppTest.app(scene: scene, size: size)
+    // Tab once, so a panel with keys has focus in most scenes and the status line lists them.
+    app.press(.tab)
+    let screen = app.render()
+    let hits = app.currentHits().keyHints
+    for hit in hits {
+      let keys = try #require(app.scene.panel(named: hit.panel)?.keys)
+      let texts = keys.filter { $0.clickedKey == hit.key }.map { "\($0.displayName) \($0.label)" }
+      let shown = String(
+        screen.row(hit.row).dropFirst(hit.columns.lowerBound).prefix(hit.columns.count))
+      let isHint = texts.contains { $0.hasPrefix(shown) } || shown == "enter type here"
+      #expect(isHint, "\(scene) \(size): \(hit) shows '\(shown)', not one of \(texts)")
+    }
+    #expect(!hits.isEmpty || scene == "bus", "\(scene): no key hint recorded")
+  }
 }
 
 extension String {
