@@ -74,6 +74,19 @@ struct MouseTests {
     #expect(app.scene.panel(named: "cell0")?.log.lines == ["tgt likeTapped: passed"])
   }
 
+  @Test("a click on a text field's `enter type here` opens the field, so digits type")
+  func clickOnFieldHint() throws {
+    let app = AppTest.app(scene: "bindings", size: Size(width: 100, height: 30))
+    // The field starts open; esc leaves it, and the status line offers `enter` to type again.
+    Self.feed("\u{1B}", to: app)
+    let screen = app.render()
+    let status = screen.row(screen.height - 1)
+    let column = try #require(status.column(of: "enter type here"), "\(status)")
+    #expect(!app.focusedPanelTakesDigits)
+    Self.feed(Self.click(column, screen.height - 1), to: app)
+    #expect(app.focusedPanelTakesDigits)
+  }
+
   @Test("a click beside the key hints presses nothing")
   func clickBesideHints() throws {
     let app = Self.router()
