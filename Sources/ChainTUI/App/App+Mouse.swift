@@ -13,7 +13,8 @@ extension App {
       }
       return place.keyHints.compactMap { hint in
         let shownEnd = min(hint.columns.upperBound, end)
-        guard shownEnd > hint.columns.lowerBound, let key = panel.keys[hint.key].clickedKey
+        guard shownEnd > hint.columns.lowerBound, panel.keys.indices.contains(hint.key),
+          let key = panel.keys[hint.key].clickedKey
         else { return nil }
         let columns = hint.columns.lowerBound..<shownEnd
         return KeyHit(row: hint.row, columns: columns, key: key, panel: place.name)
