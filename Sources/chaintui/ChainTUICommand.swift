@@ -13,11 +13,12 @@ struct ChainTUICommand: AsyncParsableCommand {
     discussion: """
       With no subcommand, `run` starts the explorer:
         chaintui [run] [--tree FILE]... [--scene NAME] [--trace FILE]
-                 [--no-color] [--record FILE] [--cast FILE]
+                 [--no-color] [--no-mouse] [--record FILE] [--cast FILE]
         --tree FILE     open a tree file as a scene beside the built-in ones
         --scene NAME    start in a scene: a built-in one or a tree's
         --trace FILE    write every trace record as JSON Lines to FILE
         --no-color      draw without colours (NO_COLOR does the same)
+        --no-mouse      leave the mouse to the terminal (NO_MOUSE too)
         --record FILE   record the session as a script that replays it
         --cast FILE     record the screen as an asciicast v2 file (asciinema)
       The built-in scenes: \(SceneCatalog.ids.joined(separator: ", ")).

@@ -33,6 +33,9 @@ struct InspectCommand: AsyncParsableCommand {
   @Flag(help: "Draw without colours (as NO_COLOR does).")
   var noColor = false
 
+  @Flag(help: "Leave the mouse to the terminal, for its selection (as NO_MOUSE does).")
+  var noMouse = false
+
   func validate() throws {
     switch (file, listen) {
     case (nil, nil): throw ValidationError("Give a trace FILE, or --listen SOCKET.")
@@ -66,7 +69,7 @@ struct InspectCommand: AsyncParsableCommand {
     }
     let terminal: NcursesTerminal
     do {
-      terminal = try NcursesTerminal(colors: !noColor)
+      terminal = try NcursesTerminal(colors: !noColor, mouse: !noMouse)
     } catch {
       fail("\(error)")
     }

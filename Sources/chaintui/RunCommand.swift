@@ -11,7 +11,8 @@ struct RunCommand: AsyncParsableCommand {
       Keys: 1-9 or F1-F12 switch scenes (in a text field digits type; F-keys still \
       switch), Tab and arrows move focus, i opens the inspector, ? shows help, Ctrl-X saves \
       the screen as an SVG picture, q or Ctrl-C quits. Colours are off with --no-color or \
-      when NO_COLOR is set.
+      when NO_COLOR is set; the mouse is off (the terminal selects text) with --no-mouse or \
+      when NO_MOUSE is set.
       """
   )
 
@@ -34,6 +35,9 @@ struct RunCommand: AsyncParsableCommand {
 
   @Flag(help: "Draw without colours (as NO_COLOR does).")
   var noColor = false
+
+  @Flag(help: "Leave the mouse to the terminal, for its selection (as NO_MOUSE does).")
+  var noMouse = false
 
   @Option(
     help: ArgumentHelp("Record the session as a replayable script.", valueName: "file"))
@@ -67,8 +71,8 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let options = Explorer.Options(
-      includesBuiltInScenes: true, colors: !noColor, traceFile: trace, recordFile: record,
-      castFile: cast)
+      includesBuiltInScenes: true, colors: !noColor, mouse: !noMouse, traceFile: trace,
+      recordFile: record, castFile: cast)
     do {
       try await Explorer.run(scenes, options: options, startingAt: scene ?? scenes.first?.id)
     } catch {

@@ -21,10 +21,11 @@ extension App {
       if key == .character("q") { quit() }
       return
     }
+    let hint = clickedKeyHint(key)
     flash = nil
     let scene = sceneIndex
     let newest = highestDispatchID
-    route(key)
+    if let hint { press(hint: hint) } else { route(key) }
     // A new dispatch supersedes the one being replayed: its marks show at once.
     if sceneIndex == scene, highestDispatchID != newest { modes.apply(.dispatched) }
   }

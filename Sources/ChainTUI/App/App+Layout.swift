@@ -94,6 +94,8 @@ extension App {
     guard !layout.isTooSmall else { return hits }
     hits.tabs = layout.tabs
     hits.panels = layout.panels.places
+    hits.keyHints = panelKeyHints(layout.panels.places) + statusKeyHints(in: layout.statusRow)
+    hits.inspectorArea = layout.inspectorArea
     if let area = layout.inspectorArea {
       hits.inspectorRows = inspectorView(showingTimings: showsTimings).listRows(in: area)
     }

@@ -90,33 +90,41 @@ extension App {
 
   func drawStatus(into grid: inout Grid, row: Rect, theme: Theme) {
     grid.fill(row, style: theme.statusBar)
-    let path = focusedPanel?.titlePath ?? []
-    let hints = statusHints
-    let lead = statusLead
-    // Measured whole, to choose the reminder; fitted below to the room the reminder leaves.
-    let left = StatusText.fitted(path: path, lead: lead, hints: hints, width: .max)
-    // The focused panel's keys come first; the mode's reminder shrinks to make room.
-    let reminders = modeReminders
-    let right =
-      reminders.first { DisplayWidth.of(left) + DisplayWidth.of($0) < row.width }
-      ?? reminders[reminders.count - 1]
+    let (left, room, right) = statusParts(width: row.width)
+    grid.put(left, at: row.origin, style: theme.statusBar, maxWidth: room)
     let rightWidth = DisplayWidth.of(right)
-    let room = max(0, row.width - rightWidth - 1)
-    grid.put(
-      StatusText.fitted(path: path, lead: lead, hints: hints, width: room), at: row.origin,
-      style: theme.statusBar, maxWidth: room)
     grid.put(
       right, at: Point(x: max(row.x, row.maxX - rightWidth), y: row.y),
       style: theme.statusBar.bolded)
   }
 
+  /// The status line's two parts as they fit a width: the path, lead and hints at the left in
+  /// `room` columns, and the mode's reminder at the right.
+  func statusParts(width: Int) -> (left: String, room: Int, right: String) {
+    let path = focusedPanel?.titlePath ?? []
+    let hints = statusHints
+    let lead = statusLead
+    // Measured whole, to choose the reminder; fitted below to the room the reminder leaves.
+    let whole = StatusText.fitted(path: path, lead: lead, hints: hints, width: .max)
+    // The focused panel's keys come first; the mode's reminder shrinks to make room.
+    let reminders = modeReminders
+    let right =
+      reminders.first { DisplayWidth.of(whole) + DisplayWidth.of($0) < width }
+      ?? reminders[reminders.count - 1]
+    let room = max(0, width - DisplayWidth.of(right) - 1)
+    return (StatusText.fitted(path: path, lead: lead, hints: hints, width: room), room, right)
+  }
+
   /// The focused panel's key hints as the status line lists them ("l like"); none while keys go
   /// into a mode's text (the filter, the palette, a search's query) or a search is open (the line
   /// shows its count and keys), and `enter` alone while a text field's keys wait for its mode.
-  var statusHints: [String] {
+  var statusHints: [String] { statusHintKeys.map(\.hint) }
+
+  /// ``statusHints`` with the key a click on each presses (`nil` for a class of keys).
+  var statusHintKeys: [(hint: String, key: Key?)] {
     guard let panel = focusedPanel, !modes.isTyping, !modes.has(.search) else { return [] }
-    let hints = panel.keys.map { "\($0.displayName) \($0.label)" }
-    return focusedPanelIsField && !modes.has(.field) ? ["enter type here"] : hints
+    guard !focusedPanelIsField || modes.has(.field) else { return [("enter type here", .enter)] }
+    return panel.keys.map { ("\($0.displayName) \($0.label)", $0.clickedKey) }
   }
 
   /// What the status line says first after the path: the last key's flash, else the mode's

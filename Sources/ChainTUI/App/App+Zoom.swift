@@ -37,11 +37,11 @@ extension App {
   }
 
   /// The wheel scrolls the log of the panel under the pointer, whichever it is (an ancestor
-  /// too, which Tab never stops at), three lines a notch; over the inspector it moves the
-  /// selection.
+  /// too, which Tab never stops at), three lines a notch; anywhere over the inspector (its
+  /// list, its details, the rows below its list) it moves the selection.
   func wheel(up: Bool, at point: Point) {
     let hits = currentHits()
-    if hits.inspectorEntry(at: point) != nil {
+    if hits.inspectorArea?.contains(point) == true {
       inspector.moveSelection(by: up ? -1 : 1, in: inspectorEntries.ids)
     } else if let name = hits.panel(at: point), let panel = scene.panel(named: name) {
       panel.log.scroll(by: up ? 3 : -3)

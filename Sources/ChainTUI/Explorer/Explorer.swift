@@ -23,6 +23,9 @@ public enum Explorer {
     public var includesBuiltInScenes: Bool
     /// Whether colours are drawn when the terminal has them (`NO_COLOR` turns them off too).
     public var colors: Bool
+    /// Whether clicks and the wheel act (`NO_MOUSE` turns them off too); off, the terminal's own
+    /// selection works.
+    public var mouse: Bool
     /// A file to write every trace record to, as JSON Lines.
     public var traceFile: String?
     /// A file to write the session to as a script that replays it (see the Scripts article).
@@ -31,20 +34,23 @@ public enum Explorer {
     /// it).
     public var castFile: String?
 
-    /// Creates options; by default only your scenes, in colour, without trace or recording.
+    /// Creates options; by default only your scenes, in colour, with the mouse, without trace
+    /// or recording.
     ///
     /// - Parameters:
     ///   - includesBuiltInScenes: Whether the built-in scenes come first.
     ///   - colors: Whether to draw colours.
+    ///   - mouse: Whether the terminal reports the mouse to the explorer.
     ///   - traceFile: Where to write trace records as JSON Lines.
     ///   - recordFile: Where to record the session as a replayable script.
     ///   - castFile: Where to record the screen as an asciicast.
     public init(
-      includesBuiltInScenes: Bool = false, colors: Bool = true, traceFile: String? = nil,
-      recordFile: String? = nil, castFile: String? = nil
+      includesBuiltInScenes: Bool = false, colors: Bool = true, mouse: Bool = true,
+      traceFile: String? = nil, recordFile: String? = nil, castFile: String? = nil
     ) {
       self.includesBuiltInScenes = includesBuiltInScenes
       self.colors = colors
+      self.mouse = mouse
       self.traceFile = traceFile
       self.recordFile = recordFile
       self.castFile = castFile
@@ -91,7 +97,7 @@ public enum Explorer {
     }
     let terminal: NcursesTerminal
     do {
-      terminal = try NcursesTerminal(colors: options.colors)
+      terminal = try NcursesTerminal(colors: options.colors, mouse: options.mouse)
     } catch {
       throw ExplorerError(error.description)
     }

@@ -14,6 +14,9 @@ public struct PanelKey {
   let matches: @MainActor (Key) -> Bool
   /// Runs the key's effect, given the key pressed.
   let action: @MainActor (Key) -> Void
+  /// The key a click on the hint presses; `nil` for a class of keys (`0-9`), of which a click
+  /// cannot tell one.
+  let clickedKey: Key?
 
   /// Creates a panel key for one key.
   ///
@@ -26,6 +29,7 @@ public struct PanelKey {
     self.label = label
     matches = { $0 == key }
     self.action = { _ in action() }
+    clickedKey = key
   }
 
   /// Creates a panel key for any of several keys, such as the digits.
@@ -43,6 +47,7 @@ public struct PanelKey {
     self.label = label
     matches = { keys.contains($0) }
     self.action = action
+    clickedKey = keys.count == 1 ? keys.first : nil
   }
 
   /// The keys 0 to 9.

@@ -33,7 +33,8 @@ struct PanelLayoutBuilder {
     let title = DisplayWidth.clipped(
       "\(panel.title) (zoomed: z the panel above, esc back)", to: rect.width - 6)
     let index = layout.places.count
-    layout.places.append(PanelPlace(rect: rect, name: panel.name, title: title))
+    layout.places.append(
+      PanelPlace(rect: rect, name: panel.name, title: title, keyHints: Self.keyHints(panel, rect)))
     layout.pieces.append(.zoomedBox(panel, place: index))
     let inner = rect.inset(by: 1)
     guard !inner.isEmpty else { return }
@@ -76,7 +77,8 @@ struct PanelLayoutBuilder {
     }
     let title = DisplayWidth.clipped(panel.title, to: rect.width - 6)
     let index = layout.places.count
-    layout.places.append(PanelPlace(rect: rect, name: panel.name, title: title))
+    layout.places.append(
+      PanelPlace(rect: rect, name: panel.name, title: title, keyHints: Self.keyHints(panel, rect)))
     layout.pieces.append(.box(panel, place: index, focused: panel === focused))
     let inner = rect.inset(by: 1)
     layout.places[index].logRows =
@@ -160,6 +162,12 @@ struct PanelLayoutBuilder {
     }
     if let owner { layout.pieces.append(.log(owner, take(plan.log))) }
     return plan.log
+  }
+
+  /// Where a box's key hints go in its bottom border (a click on one presses its key).
+  private static func keyHints(_ panel: Panel, _ rect: Rect) -> [KeyHintPlace] {
+    KeyHintPlace.line(
+      panel.keys.map { "\($0.displayName) \($0.label)" }, in: rect, width: rect.width - 4)
   }
 
   private static let unmeasured = PanelNeeds(

@@ -11,4 +11,7 @@ struct PanelPlace: Equatable {
   var isCollapsed = false
   /// Rows the panel's log was drawn in; `nil` for a collapsed panel or one without a log.
   var logRows: Int?
+  /// The key hints in the bottom border of an open box, with the room the whole border gives
+  /// them; a hidden log's count drawn there at the right covers the last ones.
+  var keyHints: [KeyHintPlace] = []
 }

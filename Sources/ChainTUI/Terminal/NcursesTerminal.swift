@@ -14,6 +14,9 @@ package final class NcursesTerminal: TerminalBackend {
   let inputDescriptor: Int32
   /// Whether cells are drawn in colour; otherwise only attributes (reverse, bold) show.
   package let usesColor: Bool
+  /// Whether the terminal was asked to report the mouse; off, the terminal's own selection
+  /// works as it does outside the explorer.
+  package let reportsMouse: Bool
   /// Whether the terminal accepted -1 as "its default colour" (`use_default_colors`).
   let hasDefaultColors: Bool
   /// The frame on screen, so `present` only copies cells that changed.
@@ -33,11 +36,14 @@ package final class NcursesTerminal: TerminalBackend {
   /// Opens the process's controlling terminal (standard input and output) for full-screen use.
   ///
   /// Colours are used when the terminal has them, `colors` is true and `NO_COLOR` is unset or
-  /// empty. Installs the exit and signal handlers that restore the terminal.
+  /// empty; the mouse is reported when `mouse` is true and `NO_MOUSE` is unset or empty.
+  /// Installs the exit and signal handlers that restore the terminal.
   ///
-  /// - Parameter colors: Whether colours may be used at all (false for `--no-color`).
+  /// - Parameters:
+  ///   - colors: Whether colours may be used at all (false for `--no-color`).
+  ///   - mouse: Whether the mouse may be reported at all (false for `--no-mouse`).
   /// - Throws: ``TerminalError`` when stdin or stdout is not a terminal or `TERM` is unusable.
-  package convenience init(colors: Bool = true) throws(TerminalError) {
+  package convenience init(colors: Bool = true, mouse: Bool = true) throws(TerminalError) {
     let input = TerminalSystemCalls.standardInput
     let output = TerminalSystemCalls.standardOutput
     guard TerminalSystemCalls.isTerminal(input) else {
@@ -50,7 +56,10 @@ package final class NcursesTerminal: TerminalBackend {
       throw .terminalTypeUnset
     }
     let noColor = !(TerminalSystemCalls.environment("NO_COLOR") ?? "").isEmpty
-    try self.init(terminalType: type, input: input, output: output, colors: colors && !noColor)
+    try self.init(
+      terminalType: type, input: input, output: output, colors: colors && !noColor,
+      mouse: Self.reportsMouse(
+        requested: mouse, noMouse: TerminalSystemCalls.environment("NO_MOUSE")))
     Self.installRestoreHandlers()
   }
 
@@ -63,10 +72,11 @@ package final class NcursesTerminal: TerminalBackend {
   ///   - input: The descriptor keys are read from.
   ///   - output: The descriptor the screen is written to.
   ///   - colors: Whether colours may be used when the terminal has them.
+  ///   - mouse: Whether the terminal is asked to report mouse clicks and the wheel.
   /// - Throws: ``TerminalError`` when the streams cannot be opened or the type is unknown.
-  package init(terminalType: String, input: Int32, output: Int32, colors: Bool)
-    throws(TerminalError)
-  {
+  package init(
+    terminalType: String, input: Int32, output: Int32, colors: Bool, mouse: Bool = true
+  ) throws(TerminalError) {
     let drawsASCII = !Self.localeIsUTF8()
     guard let outputFile = TerminalSystemCalls.stream(output, mode: "w"),
       let inputFile = TerminalSystemCalls.stream(input, mode: "r")
@@ -105,9 +115,12 @@ package final class NcursesTerminal: TerminalBackend {
     wtimeout(window, 0)
     // ncurses turns the terminal's mouse reporting on here (and off in endwin), in the report
     // format terminfo names; the reports themselves arrive as bytes that KeyDecoder reads.
-    mousemask(
-      ck_button1_pressed() | ck_button1_clicked() | ck_button1_released()
-        | ck_button4_pressed() | ck_button5_pressed(), nil)
+    // Without it (`--no-mouse`, NO_MOUSE) the terminal keeps the mouse for its own selection.
+    if mouse {
+      mousemask(
+        ck_button1_pressed() | ck_button1_clicked() | ck_button1_released()
+          | ck_button4_pressed() | ck_button5_pressed(), nil)
+    }
     var hasDefaultColors = false
     if colors && has_colors() {
       start_color()
@@ -116,8 +129,20 @@ package final class NcursesTerminal: TerminalBackend {
     self.window = window
     self.inputDescriptor = input
     self.usesColor = colors && has_colors()
+    self.reportsMouse = mouse
     self.hasDefaultColors = hasDefaultColors
     self.drawsASCII = drawsASCII
+  }
+
+  /// Whether the mouse is reported: asked for, and not turned off by `NO_MOUSE` (set and not
+  /// empty, as `NO_COLOR` is read).
+  ///
+  /// - Parameters:
+  ///   - requested: False for `--no-mouse`.
+  ///   - noMouse: The value of `NO_MOUSE`, or `nil` when it is unset.
+  /// - Returns: Whether to turn mouse reporting on.
+  package static func reportsMouse(requested: Bool, noMouse: String?) -> Bool {
+    requested && (noMouse ?? "").isEmpty
   }
 
   /// The screen's current size; ncurses updates it before delivering `Key.resize`.
