@@ -53,9 +53,8 @@ struct HelpOverlay {
     if !taken(.character("i")) {
       lines.append(
         StyledLine(
-          "  i            inspector: up/down Home/End select, / filter, f F scope by kind,"
-            + " w why (per panel, the path's first), p pause, E export a Chrome trace,"
-            + " I the whole screen (esc: see Modes)"))
+          "  i            inspector: up/down Home/End select, / filter, f F scope by kind, w why,"
+            + " p pause, E export trace, I whole screen (esc: see Modes)"))
     }
     if !taken(.character("n")) {
       lines.append("  n            replay the last dispatch hop by hop")

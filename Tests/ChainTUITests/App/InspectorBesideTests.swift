@@ -64,6 +64,7 @@ struct InspectorBesideTests {
   func wholeScreenAndBack() {
     let app = routerWithInspector(Size(width: 80, height: 24))
     let beside = app.layout
+    #expect(!beside.sceneArea.isEmpty)
     type("I", into: app)
     let whole = app.layout
     #expect(whole.sceneArea.isEmpty)
