@@ -122,6 +122,7 @@ extension App {
     case .character("/"): openSearch()
     case .character("i"):
       modes.apply(modes.has(.inspector) ? .close(.inspector) : .open(.inspector))
+    case Self.inspectorScreenKey: toggleInspectorScreen()
     case .character(let digit) where digit.isASCII && digit.isNumber:
       switchScene(to: (digit.wholeNumberValue ?? 0) - 1, key: key)
     case .tab: cycleFocus(by: 1)
@@ -157,10 +158,25 @@ extension App {
     case .character("f"): inspector.cycleScope()
     case .character("F"): inspector.cycleScope(by: -1)
     case .character("w"): cycleWhyPanel()
+    case Self.traceExportKey: exportSessionTrace()
     case .character("/"): modes.apply(.open(.filter(typing: true)))
     default: return false
     }
     return true
+  }
+
+  /// The key that gives the inspector the whole screen and puts it back beside the panels.
+  nonisolated static let inspectorScreenKey = Key.character("I")
+
+  /// Gives the inspector the whole scene area or puts it back beside the panels; opens it on the
+  /// whole area when it is closed.
+  private func toggleInspectorScreen() {
+    if modes.has(.inspector) {
+      inspector.fillsScreen.toggle()
+    } else {
+      modes.apply(.open(.inspector))
+      inspector.fillsScreen = true
+    }
   }
 
   /// Keys typed into the inspector's filter: enter keeps what was typed (and leaves the filter

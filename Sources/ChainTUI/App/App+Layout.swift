@@ -29,7 +29,8 @@ extension App {
       root: ObjectIdentifier(scene.root), detached: scene.detached.map(ObjectIdentifier.init),
       focused: focusedPanel.map(ObjectIdentifier.init),
       zoomed: zoomedPanel.map(ObjectIdentifier.init), showsInspector: inspector.isVisible,
-      panels: Panel.layoutGeneration, tabs: model.tabsGeneration)
+      inspectorFillsScreen: inspector.fillsScreen, panels: Panel.layoutGeneration,
+      tabs: model.tabsGeneration)
   }
 
   private func makeLayout(_ inputs: ScreenLayout.Inputs) -> ScreenLayout {
@@ -58,15 +59,25 @@ extension App {
     return layout
   }
 
-  /// Side by side when there is room for both; otherwise the inspector takes the scene's area
-  /// (keys still go to the focused panel, so its effects show up in the list).
+  /// Beside the panels from ``inspectorBesideWidth`` columns, taking two fifths of the width
+  /// and never fewer than ``inspectorMinimumWidth`` columns, the panels the rest; on the whole
+  /// area when asked (`I`) or on a narrower screen (keys still go to the focused panel, so its
+  /// effects show up in the list).
   private func splitForInspector(_ area: Rect) -> (Rect, Rect?) {
     guard inspector.isVisible else { return (area, nil) }
-    guard area.width >= 110 else { return (Rect(x: area.x, y: area.y, width: 0, height: 0), area) }
-    let parts = Layout.split(
-      area, .horizontal, [Layout.Share(), .fixed(max(44, area.width * 2 / 5))])
+    guard !inspector.fillsScreen, area.width >= Self.inspectorBesideWidth else {
+      return (Rect(x: area.x, y: area.y, width: 0, height: 0), area)
+    }
+    let width = max(Self.inspectorMinimumWidth, area.width * 2 / 5)
+    let parts = Layout.split(area, .horizontal, [Layout.Share(), .fixed(width)])
     return (parts[0], parts[1])
   }
+
+  /// The narrowest screen on which the inspector sits beside the panels.
+  static let inspectorBesideWidth = 80
+  /// The inspector's fewest columns beside the panels: a dispatch's number, key, path and
+  /// time, and its filter line, still read at this width (cut with "…" past it).
+  static let inspectorMinimumWidth = 40
 
   /// The columns each tab's label takes on the top row, after the name when every tab fits
   /// beside it (as ``drawTabs(into:row:theme:)`` draws them).

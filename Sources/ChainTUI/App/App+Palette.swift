@@ -19,6 +19,8 @@ extension App {
     ("inspector: why (who listens, panel by panel)", .inspector(.character("w"))),
     ("inspector: scope by kind", .inspector(.character("f"))),
     ("inspector: pause or follow", .inspector(.character("p"))),
+    ("inspector: the whole screen or beside the panels", .key(App.inspectorScreenKey)),
+    ("inspector: export the session as a Chrome trace", .inspector(App.traceExportKey)),
   ]
 
   /// The most inspector records the palette lists, newest first: enough to find a recent one by

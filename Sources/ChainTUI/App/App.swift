@@ -189,6 +189,8 @@ package final class App {
   /// mode ended is cleared.
   private func inspectorFollowsModes(from old: ExplorerModes) {
     inspector.isVisible = modes.has(.inspector)
+    // Opened again, it sits beside the panels: the whole screen is asked for each time.
+    if !inspector.isVisible { inspector.fillsScreen = false }
     inspector.isEditingFilter = modes.isTypingFilter
     if case .why(let panel) = modes.mode(.why) {
       inspector.whyPanel = panel

@@ -53,8 +53,8 @@ struct HelpOverlay {
     if !taken(.character("i")) {
       lines.append(
         StyledLine(
-          "  i            inspector: up/down Home/End select, / filter, f F scope by kind,"
-            + " w why (per panel, the path's first), p pause (esc: see Modes)"))
+          "  i            inspector: up/down Home/End select, / filter, f F scope by kind, w why,"
+            + " p pause, E export trace, I whole screen (esc: see Modes)"))
     }
     if !taken(.character("n")) {
       lines.append("  n            replay the last dispatch hop by hop")
@@ -105,7 +105,9 @@ struct HelpOverlay {
     }
     if !taken(.character("i")) {
       lines += [
-        "  inspector    i or esc closes it; a zoom and the inspector replace each other",
+        StyledLine(
+          "  inspector    i or esc closes it; I gives it the whole screen and back; a zoom and"
+            + " the inspector replace each other"),
         "  why          w the next panel; esc turns it off, the inspector stays",
         "  filter       type, enter keeps it (/ edits it again), esc clears it",
       ]

@@ -21,6 +21,8 @@ struct ScreenLayout {
     var zoomed: ObjectIdentifier?
     /// Whether the inspector takes part of the screen.
     var showsInspector: Bool
+    /// Whether the inspector takes the whole scene area instead of sitting beside the panels.
+    var inspectorFillsScreen: Bool
     /// ``Panel/layoutGeneration``: any panel's tree, title, sizes or body count.
     var panels: Int
     /// ``AppModel/tabsGeneration``: scenes added or retitled.

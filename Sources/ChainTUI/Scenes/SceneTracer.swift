@@ -41,7 +41,7 @@ package final class SceneTracer: Tracer {
   /// Ids of the kept dispatches, to drop a record delivered twice.
   private var seen: Set<UInt64> = []
   /// Nested dispatches whose outermost dispatch has not finished yet.
-  private var pending: [DispatchRecord] = []
+  private var pending: [(record: DispatchRecord, time: UInt64)] = []
 
   /// Creates a tracer that keeps up to `capacity` dispatches.
   package init(capacity: Int = 1_000) {
@@ -52,27 +52,30 @@ package final class SceneTracer: Tracer {
 
   /// Keeps, routes and forwards one record.
   package func receive(_ record: TraceRecord) {
+    // NB: taken on arrival, as a trace writer stamps its lines: a nested dispatch is kept after
+    // its parent, but it ended before it.
+    let now = TraceClock.now()
     switch record {
     case .dispatch(let dispatch):
       guard seen.insert(dispatch.id).inserted else { return }
       // NB: a nested dispatch's record arrives before the record of the one that posted it.
       // Hold nested ones until the outermost arrives, so logs read in the order of posting.
       guard dispatch.parent == nil else {
-        pending.append(dispatch)
+        pending.append((dispatch, now))
         break
       }
-      keep(dispatch)
+      keep(dispatch, at: now)
       onKeep?(dispatch)
       if !pending.isEmpty {
-        pending.sort { $0.id < $1.id }
-        for record in pending {
-          keep(record)
+        pending.sort { $0.record.id < $1.record.id }
+        for (record, time) in pending {
+          keep(record, at: time)
           onKeep?(record)
         }
         pending.removeAll(keepingCapacity: true)
       }
     default:
-      append(record)
+      append(record, at: now)
     }
     // A trace file's lines say which scene they came from (the schema's `scope`).
     if let writer = forward as? JSONLinesTraceWriter, let id = sceneID,
@@ -84,20 +87,21 @@ package final class SceneTracer: Tracer {
   }
 
   /// Adds an item for the inspector, dropping the oldest past twice the capacity.
-  private func append(_ record: TraceRecord) {
+  private func append(_ record: TraceRecord, at time: UInt64) {
     var source: String?
     if case .binding(let binding) = record {
       // A binding's updates follow the change it records first; the sentence names that member.
       if binding.kind == .change { bindingSources[binding.groupID] = binding.member }
       if binding.kind == .update { source = bindingSources[binding.groupID] }
     }
-    items.append(InspectorItem(seq: nextSeq, record: record, bindingSource: source))
+    items.append(
+      InspectorItem(seq: nextSeq, record: record, bindingSource: source, time: time))
     nextSeq += 1
     if items.count > 2 * capacity { items.removeFirst(items.count - 2 * capacity) }
   }
 
-  private func keep(_ dispatch: DispatchRecord) {
-    append(.dispatch(dispatch))
+  private func keep(_ dispatch: DispatchRecord, at time: UInt64) {
+    append(.dispatch(dispatch), at: time)
     dispatches.append(dispatch)
     rowText.number(dispatch)
     highestKeptID = max(highestKeptID ?? dispatch.id, dispatch.id)

@@ -106,7 +106,7 @@ struct PaletteTests {
     #expect(few * 2 >= letters.count, "letters typed per panel: \(letters.sorted())")
   }
 
-  @Test("a panel found from inside a zoom or a narrow inspector is shown, not left covered")
+  @Test("a panel found from inside a zoom or a whole-screen inspector is shown, not left covered")
   func jumpShowsThePanel() {
     let (app, driver) = driver()
     let target = app.focusStops.last!.name
@@ -114,11 +114,17 @@ struct PaletteTests {
     #expect(app.zoomedPanel != nil)
     driver.feed(bytes: [0x10] + Array(target.utf8) + [0x0D])
     #expect(app.zoomedPanel == nil && app.focusedPanel?.name == target)
+    // Beside the panels the inspector covers none: it stays open.
     driver.feed(bytes: Array("i".utf8))
     #expect(app.inspector.isVisible)
     let other = app.focusStops.first!.name
     driver.feed(bytes: [0x10] + Array(other.utf8) + [0x0D])
-    #expect(!app.inspector.isVisible && app.focusedPanel?.name == other)
+    #expect(app.inspector.isVisible && app.focusedPanel?.name == other)
+    // On the whole screen it covers them: the jump closes it.
+    driver.feed(bytes: Array("I".utf8))
+    #expect(app.layout.sceneArea.isEmpty)
+    driver.feed(bytes: [0x10] + Array(target.utf8) + [0x0D])
+    #expect(!app.inspector.isVisible && app.focusedPanel?.name == target)
   }
 
   @Test("a scene by its title, a command by what it does: enter runs what the row says")

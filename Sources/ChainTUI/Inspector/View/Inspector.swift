@@ -40,6 +40,8 @@ package struct Inspector {
 
   /// Whether the inspector is on screen.
   package var isVisible = false
+  /// Whether it takes the whole scene area (`I`) instead of sitting beside the panels.
+  package var fillsScreen = false
   /// Whether the list is frozen; new dispatches are counted but not shown.
   package private(set) var isPaused = false
   /// The items shown while paused.

@@ -26,12 +26,16 @@ package struct InspectorItem: Sendable {
   package let record: TraceRecord
   /// For a binding's update, the member whose change it passes on, when the scene saw it.
   package let bindingSource: String?
+  /// When the scene's tracer received the record, in the trace clock's nanoseconds: a trace
+  /// exported from the inspector places it there.
+  package let time: UInt64
 
   /// Creates an item.
-  package init(seq: UInt64, record: TraceRecord, bindingSource: String? = nil) {
+  package init(seq: UInt64, record: TraceRecord, bindingSource: String? = nil, time: UInt64 = 0) {
     self.seq = seq
     self.record = record
     self.bindingSource = bindingSource
+    self.time = time
   }
 
   /// The dispatch, when the record is one.

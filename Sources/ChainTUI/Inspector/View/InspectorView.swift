@@ -39,6 +39,13 @@ struct InspectorView {
       : concatenated(
         "Inspector: ", String(entries.count), " of ", Self.records(entries.unfilteredCount))
     if inspector.isPaused { title += ", paused (\(unseen) new)" }
+    // Beside the panels the box can be too narrow for the words: the numbers alone say it
+    // ("Inspector: 3 of 12, paused (1 new)"), where a cut title would lose the count of new ones.
+    if DisplayWidth.of(title) + Self.titleFrame > area.width {
+      title = concatenated("Inspector: ", String(entries.count))
+      if entries.isFiltered { title += concatenated(" of ", String(entries.unfilteredCount)) }
+      if inspector.isPaused { title += ", paused (\(unseen) new)" }
+    }
     grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
     let inner = area.inset(by: 1)
     guard !inner.isEmpty else { return }
@@ -56,6 +63,9 @@ struct InspectorView {
       }
     }
   }
+
+  /// The columns a box's top border takes besides its title: `┌─ ` and ` ─┐`.
+  private static let titleFrame = 6
 
   /// The selected record: the one chosen, else the newest.
   private var selected: UInt64? { inspector.selectedID ?? entries.last?.item.seq }

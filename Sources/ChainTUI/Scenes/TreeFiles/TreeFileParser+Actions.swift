@@ -22,6 +22,8 @@ extension TreeFileParser {
       .character("/"): "searches the log", App.nextMatchKey: "goes to the next match",
       App.previousMatchKey: "goes to the previous match",
       .ctrl("x"): "saves the screen as an SVG picture",
+      App.inspectorScreenKey: "gives the inspector the whole screen",
+      App.traceExportKey: "exports the session's trace from the inspector",
     ]
     for digit in 1...9 { keys[.character(Character(String(digit)))] = "switches scenes" }
     for number in 1...12 { keys[.f(number)] = "switches scenes" }
