@@ -68,7 +68,8 @@ struct HelpOverlay {
         : "  ?            this help   q, Ctrl-C quit   Ctrl-X screen as SVG",
     ]
     if !keys.isEmpty {
-      lines.append(StyledLine("Focused panel", style: theme.emphasis))
+      lines.append(
+        StyledLine("Focused panel (a click on a key's hint presses it)", style: theme.emphasis))
       for key in keys { lines.append(StyledLine("  \(key.displayName.padding(12))  \(key.label)")) }
     }
     lines.append(StyledLine("How events flow: \(scene.title)", style: theme.emphasis))
