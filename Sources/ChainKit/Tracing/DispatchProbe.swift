@@ -136,11 +136,31 @@ package protocol DispatchRecording: AnyObject {
 package final class RecordingProbe: DispatchProbe {
   package let recorder: any DispatchRecording
   /// The next free recorder's probe, while this one is on the runtime's free list.
-  package var nextFree: RecordingProbe?
+  ///
+  /// NB: unchecked: only the recorder taking or returning this probe touches the link, and
+  /// nothing it calls can reach the free list meanwhile.
+  @exclusivity(unchecked) package var nextFree: RecordingProbe?
 
   package init(_ recorder: any DispatchRecording) {
     self.recorder = recorder
     super.init()
+  }
+
+  /// Takes a free recorder's probe off `runtime`'s free list, if there is one.
+  ///
+  /// NB: the list is edited here, not by ChainKitTracing: a property's unchecked exclusivity
+  /// holds only in the module that declares it, and elsewhere each access is checked at run time.
+  package static func takeFree(from runtime: ChainRuntime) -> RecordingProbe? {
+    guard let spare = runtime.freeRecorders else { return nil }
+    runtime.freeRecorders = spare.nextFree
+    spare.nextFree = nil
+    return spare
+  }
+
+  /// Puts this probe, whose recorder has finished, on `runtime`'s free list.
+  package func returnFree(to runtime: ChainRuntime) {
+    nextFree = runtime.freeRecorders
+    runtime.freeRecorders = self
   }
 
   override func beginHop(phase: Phase, ctx: borrowing EventContext) {

@@ -53,6 +53,11 @@ final class DispatchRecorder: DispatchRecording {
   @exclusivity(unchecked) private var before = (
     listeners: 0, errors: 0, stopped: false, prevented: false
   )
+  /// The walk positions of each phase's visits, found once per dispatch rather than at each hop.
+  @exclusivity(unchecked) private var phasePositions:
+    (
+      capture: ClosedRange<Int>?, target: ClosedRange<Int>?, bubble: ClosedRange<Int>?
+    ) = (nil, nil, nil)
   /// The first walk position the next hop can be at.
   @exclusivity(unchecked) private var cursor = 0
   /// The position where a stop, or a request's accepted answer, ended the walk.
@@ -60,14 +65,14 @@ final class DispatchRecorder: DispatchRecording {
   @exclusivity(unchecked) private var answeredBy: String?
   /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
   /// alive.
-  private weak var namesPath: PathCache?
+  @exclusivity(unchecked) private weak var namesPath: PathCache?
   @exclusivity(unchecked) private var names: [String] = []
   /// The probe ChainKit's dispatch calls, made with the recorder; it holds the recorder (and the
   /// runtime's free list holds it), so the recorder refers to it unowned.
-  private unowned var probe: RecordingProbe?
+  @exclusivity(unchecked) private unowned var probe: RecordingProbe?
   /// The runtime of the dispatch being recorded: whose free list the recorder returns to and
   /// whose door its record goes through.
-  private var runtime: ChainRuntime?
+  @exclusivity(unchecked) private var runtime: ChainRuntime?
 
   private init() {}
 
@@ -87,9 +92,7 @@ final class DispatchRecorder: DispatchRecording {
   static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
     let probe: RecordingProbe
     let runtime = path.runtime
-    if let spare = runtime.freeRecorders {
-      runtime.freeRecorders = spare.nextFree
-      spare.nextFree = nil
+    if let spare = RecordingProbe.takeFree(from: runtime) {
       probe = spare
     } else {
       let made = DispatchRecorder()
@@ -126,6 +129,9 @@ final class DispatchRecorder: DispatchRecording {
     box = dispatch.box
     walk = DispatchWalk(
       count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles)
+    phasePositions = (
+      walk.positions(of: .capture), walk.positions(of: .target), walk.positions(of: .bubble)
+    )
     cursor = 0
     start = TraceClock.now()
     stamp = start
@@ -158,8 +164,7 @@ final class DispatchRecorder: DispatchRecording {
     walked = false
     guard let probe, let runtime else { return }
     self.runtime = nil
-    probe.nextFree = runtime.freeRecorders
-    runtime.freeRecorders = probe
+    probe.returnFree(to: runtime)
     #if CHAINKIT_INVARIANTS
       checkInvariants(of: runtime)
     #endif
@@ -195,7 +200,13 @@ final class DispatchRecorder: DispatchRecording {
 
   /// The walk position of `core` in `phase`, from the cursor on.
   private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
-    guard let positions = walk.positions(of: phase), !nodeIDs.isEmpty else { return -1 }
+    let found: ClosedRange<Int>?
+    switch phase {
+    case .capture: found = phasePositions.capture
+    case .target: found = phasePositions.target
+    case .bubble: found = phasePositions.bubble
+    }
+    guard let positions = found, !nodeIDs.isEmpty else { return -1 }
     var position = max(cursor, positions.lowerBound)
     while position <= positions.upperBound {
       if nodeIDs[walk.index(at: position)] == core {
