@@ -27,11 +27,11 @@ struct RuntimeReachTests {
       "public `Property.init(_:name:owner:)` of an Equatable value: the main actor's runtime"
     ),
     (
-      "Hook.swift", "self.init(name: name, runtime: .main, body)",
+      "Hook.swift", "self.init(name: name, runtime: .main, owner: nil, body)",
       "public `Hook.init(name:_:)`: the main actor's runtime, as for a node"
     ),
     (
-      "Hook.swift", "self.runtime = .main",
+      "Hook.swift", "self.init(name: name, runtime: .main, owner: owner)",
       "public `Hook.init(name:owner:_:)`: the main actor's runtime, as for a node"
     ),
     (

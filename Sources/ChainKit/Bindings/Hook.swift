@@ -47,17 +47,23 @@ public final class Hook<Args, Result> {
   ///   - name: A human-readable name, used by traces.
   ///   - body: The function; it runs on every call, before the observers.
   public convenience init(name: String = "", _ body: @escaping @MainActor (Args) -> Result) {
-    self.init(name: name, runtime: .main, body)
+    self.init(name: name, runtime: .main, owner: nil, body)
   }
 
-  /// Wraps a function; every call's notification goes through `runtime`.
-  init(name: String, runtime: ChainRuntime, _ body: @escaping @MainActor (Args) -> Result) {
+  /// Wraps a function whose every call's notification goes through `runtime`.
+  ///
+  /// `owner`, if any, is held weakly (``isOwnerAlive``); `body` must not capture it strongly.
+  init(
+    name: String, runtime: ChainRuntime, owner: AnyObject?,
+    _ body: @escaping @MainActor (Args) -> Result
+  ) {
     self.name = name
     self.body = body
     self.runtime = runtime
     observers = ObserverList(runtime: runtime)
     bindings = ObserverList(runtime: runtime)
-    self.hasOwner = false
+    self.hasOwner = owner != nil
+    self.owner = owner
   }
 
   /// Wraps a function of `owner`, held weakly and handed to `body`: a method made observable
@@ -85,17 +91,11 @@ public final class Hook<Args, Result> {
   ///   - owner: The object the function works on; held weakly.
   ///   - body: The function, given the owner and the arguments; it runs on every call, before the
   ///     observers.
-  public init<Owner: AnyObject>(
+  public convenience init<Owner: AnyObject>(
     name: String = "", owner: Owner, _ body: @escaping @MainActor (Owner, Args) -> Result
   ) {
-    self.name = name
-    self.runtime = .main
-    observers = ObserverList(runtime: runtime)
-    bindings = ObserverList(runtime: runtime)
-    self.hasOwner = true
-    self.owner = owner
     let label = name.isEmpty ? "Hook<\(Args.self), \(Result.self)>" : name
-    self.body = { [weak owner] args in
+    self.init(name: name, runtime: .main, owner: owner) { [weak owner] args in
       guard let owner else {
         preconditionFailure("'\(label)' was called after its owner deallocated")
       }
