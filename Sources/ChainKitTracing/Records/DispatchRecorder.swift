@@ -12,8 +12,9 @@ import ChainKit
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
 /// the record is read; the kept hops go to the box too (``RecordedHops``), made into hop records
 /// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
-/// makes them. So a traced dispatch allocates the box and the kept hops' buffer, and one array
-/// more if an interceptor ran. The activity observers on the path hear the dispatch through their
+/// makes them. So a traced dispatch allocates the box, the kept hops' buffer only while a tracer
+/// still holds the recorder's previous record (the record shares it), and one array more if an
+/// interceptor ran. The activity observers on the path hear the dispatch through their
 /// own probe in ChainKit, so they never make a record built.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
@@ -53,19 +54,20 @@ final class DispatchRecorder: DispatchRecording {
   @exclusivity(unchecked) private var before = (
     listeners: 0, errors: 0, stopped: false, prevented: false
   )
-  /// The walk positions of each phase's visits, found once per dispatch rather than at each hop.
-  @exclusivity(unchecked) private var phasePositions:
-    (
-      capture: ClosedRange<Int>?, target: ClosedRange<Int>?, bubble: ClosedRange<Int>?
-    ) = (nil, nil, nil)
+  /// The walk positions of each phase's visits (first and last; empty when first > last),
+  /// found once per dispatch rather than at each hop.
+  @exclusivity(unchecked) private var phasePositions = (
+    capture: (first: 0, last: -1), target: (first: 0, last: -1), bubble: (first: 0, last: -1)
+  )
+  /// The target's walk position: a node's path index is its distance from it.
+  @exclusivity(unchecked) private var targetPosition = 0
   /// The first walk position the next hop can be at.
   @exclusivity(unchecked) private var cursor = 0
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
   @exclusivity(unchecked) private var answeredBy: String?
-  /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
-  /// alive.
-  @exclusivity(unchecked) private weak var namesPath: PathCache?
+  /// The path's node names, target first: the path's own array, shared, so a recorder keeps no
+  /// reference to the path (and its tracers).
   @exclusivity(unchecked) private var names: [String] = []
   /// The probe ChainKit's dispatch calls, made with the recorder; it holds the recorder (and the
   /// runtime's free list holds it), so the recorder refers to it unowned.
@@ -110,12 +112,7 @@ final class DispatchRecorder: DispatchRecording {
   }
 
   private func walk(_ path: PathCache) {
-    if namesPath !== path {
-      names.removeAll()
-      names.reserveCapacity(path.count)
-      for index in 0..<path.count { names.append(path.name(at: index)) }
-      namesPath = path
-    }
+    names = path.names
     nodeIDs = path.nodeIDs
     hooks = path.hooks
     walked = true
@@ -130,9 +127,14 @@ final class DispatchRecorder: DispatchRecording {
     walk = DispatchWalk(
       count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles)
     phasePositions = (
-      walk.positions(of: .capture), walk.positions(of: .target), walk.positions(of: .bubble)
+      Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
+      Self.bounds(walk.positions(of: .bubble))
     )
+    targetPosition = walk.isRequest ? 0 : walk.count - 1
     cursor = 0
+    // NB: emptied here, not when recycled: the last record shares the buffer, and once a tracer
+    // has dropped that record the buffer is this recorder's alone again and is reused in place.
+    kept.removeAll(keepingCapacity: true)
     start = TraceClock.now()
     stamp = start
   }
@@ -157,7 +159,6 @@ final class DispatchRecorder: DispatchRecording {
     box = nil
     nodeIDs = []
     hooks = []
-    kept.removeAll(keepingCapacity: true)
     if !extras.isEmpty { extras.removeAll() }
     end = nil
     answeredBy = nil
@@ -198,22 +199,34 @@ final class DispatchRecorder: DispatchRecording {
     before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
   }
 
+  /// The first and last of `positions`, or an empty pair.
+  private static func bounds(_ positions: ClosedRange<Int>?) -> (first: Int, last: Int) {
+    guard let positions else { return (0, -1) }
+    return (positions.lowerBound, positions.upperBound)
+  }
+
   /// The walk position of `core` in `phase`, from the cursor on.
+  ///
+  /// A capture visit's node is as far above the target as its position is before the target's;
+  /// the others' as far as it is after (``DispatchWalk/index(at:)``, worked out here per phase).
+  @inline(__always)
   private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
-    let found: ClosedRange<Int>?
+    let bounds: (first: Int, last: Int)
     switch phase {
-    case .capture: found = phasePositions.capture
-    case .target: found = phasePositions.target
-    case .bubble: found = phasePositions.bubble
+    case .capture: bounds = phasePositions.capture
+    case .target: bounds = phasePositions.target
+    case .bubble: bounds = phasePositions.bubble
     }
-    guard let positions = found, !nodeIDs.isEmpty else { return -1 }
-    var position = max(cursor, positions.lowerBound)
-    while position <= positions.upperBound {
-      if nodeIDs[walk.index(at: position)] == core {
-        cursor = position + 1
+    let target = targetPosition
+    let upward = phase != .capture
+    var position = max(cursor, bounds.first)
+    while position <= bounds.last {
+      let index = upward ? position &- target : target &- position
+      if nodeIDs[index] == core {
+        cursor = position &+ 1
         return position
       }
-      position += 1
+      position &+= 1
     }
     return -1
   }
@@ -332,7 +345,7 @@ final class DispatchRecorder: DispatchRecording {
       names: names, walk: walk, walked: walked, end: end, kept: kept, extras: extras)
     var hops = HopList.made([])
     if let box {
-      // NB: the record shares `kept`'s buffer; recycle() starts a new one for the next dispatch.
+      // NB: the record shares `kept`'s buffer; begin(_:) empties it for the next dispatch.
       hops = .recorded(box, recorded)
     } else {
       var noIndices: [Int]?
