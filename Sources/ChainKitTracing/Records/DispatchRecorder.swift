@@ -1,19 +1,21 @@
 import ChainKit
 
-/// Builds a ``DispatchRecord`` while a traced dispatch runs: the recording a ``TracerHook`` makes
-/// for ChainKit's probe.
+/// Builds the ``DispatchRecord`` of a traced dispatch from what ChainKit's probe
+/// (`RecordingProbe`) recorded at its hops: the recording a ``TracerHook`` makes.
 ///
 /// Only used when a tracer is installed on the path, so untraced dispatches pay one nil check
 /// per visited node.
 ///
 /// What a traced dispatch costs: recorders come from a free list (no allocation once one has
-/// been made); per visited node, one clock read and a few counters; a hop where nothing
+/// been made); per visited node, the probe's clock read and a few counters (in ChainKit, so the
+/// walk calls them directly, and this recorder only for what few hops have); a hop where nothing
 /// happened is not kept, and becomes a ``HopRecord/passed`` hop when the hops are made. The
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
 /// the record is read; the kept hops go to the box too (``RecordedHops``), made into hop records
 /// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
-/// makes them. So a traced dispatch allocates the box and the kept hops' buffer, and one array
-/// more if an interceptor ran. The activity observers on the path hear the dispatch through their
+/// makes them. So a traced dispatch allocates the box, the kept hops' buffer only while a tracer
+/// still holds the recorder's previous record (the record shares it), and one array more if an
+/// interceptor ran. The activity observers on the path hear the dispatch through their
 /// own probe in ChainKit, so they never make a record built.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
@@ -25,50 +27,27 @@ import ChainKit
 ///    from the list, and it holds no box, cores or tracers.
 /// 2. Its methods call no code that could reach it: what they call (descriptions of thrown
 ///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
-///    Tracers are called by ``emit(_:)`` only after the recorder is recycled.
+///    Tracers are called by ``finish(_:deliveringFirst:)`` only after the recorder is recycled.
 @MainActor
 final class DispatchRecorder: DispatchRecording {
-  typealias PendingHop = RecordedHops.Hop
   private typealias Extra = RecordedHops.Extra
 
   @exclusivity(unchecked) private var id: UInt64 = 0
   @exclusivity(unchecked) private var parent: UInt64 = 0
   @exclusivity(unchecked) private var kind = DispatchKind.event
   @exclusivity(unchecked) private var key = ""
-  @exclusivity(unchecked) private var walk = DispatchWalk(count: 0, isRequest: false, bubbles: true)
-  @exclusivity(unchecked) private var box: DescriptionBox?
-  /// The identities of the nodes of the dispatch's path, while it runs.
-  @exclusivity(unchecked) private var nodeIDs: ContiguousArray<ObjectIdentifier> = []
+  /// The path's node names, target first: the path's own array, shared, so a recorder keeps no
+  /// reference to the path (and its tracers).
+  @exclusivity(unchecked) private var names: [String] = []
   /// Where the finished record goes: the hooks (tracers) on the dispatch's path.
   @exclusivity(unchecked) private var hooks: [any TraceHook] = []
-  @exclusivity(unchecked) private var start: UInt64 = 0
-  /// The end of the previous visited hop, or the start: where the next hop's time begins.
-  @exclusivity(unchecked) private var stamp: UInt64 = 0
   /// Whether the dispatch walked its path (one refused for nesting too deep did not).
   @exclusivity(unchecked) private var walked = false
-  /// The hops where something happened, in walk order.
-  @exclusivity(unchecked) private var kept: ContiguousArray<PendingHop> = []
+  /// What few hops have (a node not on the walk, errors, many listeners), at their
+  /// ``RecordedHop/extra``.
   @exclusivity(unchecked) private var extras: [Extra] = []
-  @exclusivity(unchecked) private var hop = PendingHop()
-  @exclusivity(unchecked) private var before = (
-    listeners: 0, errors: 0, stopped: false, prevented: false
-  )
-  /// The walk positions of each phase's visits, found once per dispatch rather than at each hop.
-  @exclusivity(unchecked) private var phasePositions:
-    (
-      capture: ClosedRange<Int>?, target: ClosedRange<Int>?, bubble: ClosedRange<Int>?
-    ) = (nil, nil, nil)
-  /// The first walk position the next hop can be at.
-  @exclusivity(unchecked) private var cursor = 0
-  /// The position where a stop, or a request's accepted answer, ended the walk.
-  @exclusivity(unchecked) private var end: Int?
-  @exclusivity(unchecked) private var answeredBy: String?
-  /// The path names were made for; weak, so a recorder never keeps a path (and its tracers)
-  /// alive.
-  @exclusivity(unchecked) private weak var namesPath: PathCache?
-  @exclusivity(unchecked) private var names: [String] = []
-  /// The probe ChainKit's dispatch calls, made with the recorder; it holds the recorder (and the
-  /// runtime's free list holds it), so the recorder refers to it unowned.
+  /// The probe that records the dispatch's hops, made with the recorder; it holds the recorder
+  /// (and the runtime's free list holds it), so the recorder refers to it unowned.
   @exclusivity(unchecked) private unowned var probe: RecordingProbe?
   /// The runtime of the dispatch being recorded: whose free list the recorder returns to and
   /// whose door its record goes through.
@@ -76,13 +55,28 @@ final class DispatchRecorder: DispatchRecording {
 
   private init() {}
 
+  /// A recorder and its probe.
+  private static func makeProbe() -> RecordingProbe {
+    let made = DispatchRecorder()
+    let probe = RecordingProbe(made)
+    made.probe = probe
+    return probe
+  }
+
   /// The record of a dispatch that never walked its path (refused for nesting too deep), along
   /// the nodes named `path` (target first).
   static func refused(_ start: DispatchStart, path: [String], outcome: Outcome) -> DispatchRecord {
-    let recorder = DispatchRecorder()
+    let probe = makeProbe()
+    guard let recorder = probe.recorder as? DispatchRecorder else {
+      preconditionFailure("a recorder's probe holds another kind of recorder")
+    }
     recorder.names = path
-    recorder.begin(start)
-    return recorder.record(outcome)
+    // The probe holds the recorder, which refers to it unowned: kept alive until the record is
+    // made.
+    return withExtendedLifetime(probe) {
+      recorder.begin(start, nodeIDs: [])
+      return recorder.record(outcome)
+    }
   }
 
   /// A recorder for the dispatch `start` along `path`.
@@ -90,51 +84,29 @@ final class DispatchRecorder: DispatchRecording {
   /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
   /// keeps.
   static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
-    let probe: RecordingProbe
     let runtime = path.runtime
-    if let spare = RecordingProbe.takeFree(from: runtime) {
-      probe = spare
-    } else {
-      let made = DispatchRecorder()
-      probe = RecordingProbe(made)
-      made.probe = probe
-    }
+    let probe = RecordingProbe.takeFree(from: runtime) ?? makeProbe()
     // Every probe on the free list was made here, with a recorder of this type.
     guard let recorder = probe.recorder as? DispatchRecorder else {
       preconditionFailure("a free recorder's probe holds another kind of recorder")
     }
     recorder.runtime = runtime
-    recorder.walk(path)
-    recorder.begin(start)
+    recorder.names = path.names
+    recorder.hooks = path.hooks
+    recorder.walked = true
+    recorder.begin(start, nodeIDs: path.nodeIDs)
     return probe
   }
 
-  private func walk(_ path: PathCache) {
-    if namesPath !== path {
-      names.removeAll()
-      names.reserveCapacity(path.count)
-      for index in 0..<path.count { names.append(path.name(at: index)) }
-      namesPath = path
-    }
-    nodeIDs = path.nodeIDs
-    hooks = path.hooks
-    walked = true
-  }
-
-  private func begin(_ dispatch: DispatchStart) {
+  private func begin(_ dispatch: DispatchStart, nodeIDs: ContiguousArray<ObjectIdentifier>) {
     id = dispatch.id
     parent = dispatch.parent
     kind = dispatch.kind
     key = dispatch.key
-    box = dispatch.box
-    walk = DispatchWalk(
-      count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles)
-    phasePositions = (
-      walk.positions(of: .capture), walk.positions(of: .target), walk.positions(of: .bubble)
-    )
-    cursor = 0
-    start = TraceClock.now()
-    stamp = start
+    probe?.begin(
+      walk: DispatchWalk(
+        count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
+      nodeIDs: nodeIDs, box: dispatch.box)
   }
 
   /// Sends the finished record to the tracers on the path, after handing `activities` (if the
@@ -154,13 +126,8 @@ final class DispatchRecorder: DispatchRecording {
   }
 
   private func recycle() {
-    box = nil
-    nodeIDs = []
     hooks = []
-    kept.removeAll(keepingCapacity: true)
     if !extras.isEmpty { extras.removeAll() }
-    end = nil
-    answeredBy = nil
     walked = false
     guard let probe, let runtime else { return }
     self.runtime = nil
@@ -181,139 +148,56 @@ final class DispatchRecorder: DispatchRecording {
       }
       precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
       precondition(
-        recorder.box == nil && recorder.nodeIDs.isEmpty && recorder.hooks.isEmpty
-          && recorder.probe === probe
-          && !recorder.walked,
+        probe.isClear && recorder.hooks.isEmpty && recorder.extras.isEmpty
+          && recorder.probe === probe && !recorder.walked,
         "a recorder on the free list still holds a dispatch")
       next = probe.nextFree
     }
   }
 
-  func beginHop(phase: Phase, ctx: borrowing EventContext) {
-    hop = PendingHop(phase: phase, position: locate(ctx.currentNodeID, phase))
-    if hop.position < 0 {
-      hop.extra = extras.count
-      extras.append(Extra(node: ctx.currentNodeName))
-    }
-    before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
+  /// Keeps the name of the current hop's node, which is not on the walk.
+  func noteOffWalk(_ node: String) {
+    guard let probe else { return }
+    probe.hop.extra = extras.count
+    extras.append(Extra(node: node))
   }
 
-  /// The walk position of `core` in `phase`, from the cursor on.
-  private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
-    let found: ClosedRange<Int>?
-    switch phase {
-    case .capture: found = phasePositions.capture
-    case .target: found = phasePositions.target
-    case .bubble: found = phasePositions.bubble
-    }
-    guard let positions = found, !nodeIDs.isEmpty else { return -1 }
-    var position = max(cursor, positions.lowerBound)
-    while position <= positions.upperBound {
-      if nodeIDs[walk.index(at: position)] == core {
-        cursor = position + 1
-        return position
-      }
-      position += 1
-    }
-    return -1
-  }
-
-  /// Keeps the payload before and after an interceptor at the current hop, undescribed.
-  func intercepted<P>(before: P, after: P) {
-    guard let box = box as? PayloadBox<P> else { return }
-    if hop.from == 0 {
-      hop.from = box.keep(before)
-      hop.to = box.keep(after)
-    } else {
-      box.replace(at: hop.to, with: after)
-    }
-  }
-
-  /// Notes that a responder at the current hop answered; `walkEnds` when its answer ended the
-  /// request's walk.
-  func answered(by node: String, walkEnds: Bool) {
-    hop.answered = true
-    if answeredBy == nil { answeredBy = node }
-    if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
-  }
-
-  /// Notes what became of the listener in `slot` at the current hop; of two notes for one
-  /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
-  @inline(__always)
-  func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
+  /// Notes what became of the listener in `slot` at the current hop in its extra, once the
+  /// packed word cannot hold it; of two notes for one slot the more telling or later is kept.
+  func noteSpilled(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
+    guard let probe else { return }
     let record = ListenerRecord(
       index: slot + 1, capture: capture, outcome: ListenerRecord.Outcome(outcome))
-    if hop.extra < 0 || extras[hop.extra].listeners == nil,
-      ListenerRecords.note(record, in: &hop.listeners)
-    {
-      return
+    let extra = makeExtra(probe)
+    if extras[extra].listeners == nil {
+      extras[extra].listeners = ListenerRecords(word: probe.hop.listeners)
     }
-    makeExtra()
-    if extras[hop.extra].listeners == nil {
-      extras[hop.extra].listeners = ListenerRecords(word: hop.listeners)
-    }
-    extras[hop.extra].listeners?.note(record)
+    extras[extra].listeners?.note(record)
+    probe.hop.spilled = true
   }
 
-  private func makeExtra() {
-    guard hop.extra < 0 else { return }
-    hop.extra = extras.count
-    extras.append(Extra())
-  }
-
-  /// The current hop's listener records.
-  private func listenerRecords(of hop: PendingHop) -> ListenerRecords {
-    (hop.extra >= 0 ? extras[hop.extra].listeners : nil) ?? ListenerRecords(word: hop.listeners)
-  }
-
-  /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
-  func noteRan(
-    slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
-  ) {
-    let outcome: ListenerOutcome =
-      ctx.errorCount > errors
-      ? .threw
-      : ctx.stopCount != stops
-        ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
-    noteListener(slot: slot, capture: capture, outcome)
-  }
-
-  func endHop(ctx: borrowing EventContext) {
-    let now = TraceClock.now()
-    defer { stamp = now }
-    let ran = ctx.listenersRun - before.listeners
-    let thrown = ctx.errorCount - before.errors
-    let stopped = ctx.stopRequested && !before.stopped
-    let prevented = ctx.prevented && !before.prevented
-    // NB: the common hop (listeners ran, nothing else) appends and returns; nothing is
-    // described or allocated unless something was thrown.
-    // A listener removed before its turn is kept too: it is why that listener did not run.
-    guard
-      ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0
-        || listenerRecords(of: hop).containsRemoved
-    else {
-      return
-    }
-    hop.listenersRun = ran
-    hop.stopped = stopped
-    hop.stoppedImmediately = stopped && ctx.immediateStopRequested
-    hop.prevented = prevented
-    if thrown > 0 { noteErrors(ctx) }
-    hop.elapsed = now &- stamp
-    if stopped, end == nil, hop.position >= 0 { end = hop.position }
-    kept.append(hop)
+  func spilledContainsRemoved() -> Bool {
+    guard let probe else { return false }
+    let extra = probe.hop.extra
+    guard extra >= 0, let listeners = extras[extra].listeners else { return false }
+    return listeners.containsRemoved
   }
 
   /// Describes the errors thrown at the current hop into its extra.
-  ///
-  /// NB: out of line: inlined, `ctx.errors` is retained and released on every hop, thrown or not.
-  @inline(never)
-  private func noteErrors(_ ctx: borrowing EventContext) {
-    makeExtra()
-    // A loop, not `map`: see finish(_:).
-    for error in ctx.errors[before.errors...] {
-      extras[hop.extra].errors.append(String(describing: error))
+  func noteErrors(_ errors: ArraySlice<any Error>) {
+    guard let probe else { return }
+    let extra = makeExtra(probe)
+    // A loop, not `map`: see record(_:).
+    for error in errors { extras[extra].errors.append(String(describing: error)) }
+  }
+
+  /// The current hop's extra, made if it has none.
+  private func makeExtra(_ probe: RecordingProbe) -> Int {
+    if probe.hop.extra < 0 {
+      probe.hop.extra = extras.count
+      extras.append(Extra())
     }
+    return probe.hop.extra
   }
 
   /// The record of the dispatch as it ended with `outcome`.
@@ -322,17 +206,22 @@ final class DispatchRecorder: DispatchRecording {
     #if CHAINKIT_INVARIANTS
       LiveObjectCensus.current?.noteRecordBuilt()
     #endif
+    guard let taken = probe?.take() else {
+      preconditionFailure("a recorder without its probe")
+    }
     // NB: `if let`, not `Optional.map`: a closure made on the main actor and passed to a
     // nonisolated function checks the executor when called.
     var payload = TraceText("")
-    if let box { payload = TraceText(box, index: 0) }
+    if let box = taken.box { payload = TraceText(box, index: 0) }
     var errors: [String] = []
     for error in outcome.errors { errors.append(String(describing: error)) }
     let recorded = RecordedHops(
-      names: names, walk: walk, walked: walked, end: end, kept: kept, extras: extras)
+      names: names, walk: taken.walk, walked: walked, end: taken.end, kept: taken.kept,
+      extras: extras)
     var hops = HopList.made([])
-    if let box {
-      // NB: the record shares `kept`'s buffer; recycle() starts a new one for the next dispatch.
+    if let box = taken.box {
+      // NB: the record shares the kept hops' buffer with the probe, which empties it for its
+      // next dispatch (reused in place once this record is gone).
       hops = .recorded(box, recorded)
     } else {
       var noIndices: [Int]?
@@ -341,7 +230,7 @@ final class DispatchRecorder: DispatchRecording {
     return DispatchRecord(
       id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, origin: names.first ?? "",
       path: names, listenersRun: outcome.listenersRun, stopped: outcome.isStopped,
-      prevented: outcome.isPrevented, answeredBy: answeredBy, errors: errors,
-      elapsedNanoseconds: now &- start, payloadText: payload, hopList: hops)
+      prevented: outcome.isPrevented, answeredBy: taken.answeredBy, errors: errors,
+      elapsedNanoseconds: now &- taken.start, payloadText: payload, hopList: hops)
   }
 }

@@ -1,3 +1,5 @@
+import ChainKit
+
 /// What became of one listener (or responder) of a node when a dispatch visited it: whether it
 /// ran, and if not, why not.
 ///
@@ -60,12 +62,5 @@ public struct ListenerRecord: Codable, Sendable, Equatable {
 
   /// Which of two outcomes for the same listener at one node a hop keeps: at the target a
   /// listener is seen by both passes, as "other phase" by one of them.
-  var rank: Int {
-    if ran { return 3 }
-    switch outcome {
-    case .removed: return 2
-    case .skippedAfterStop, .skippedAfterAnswer: return 1
-    default: return 0
-    }
-  }
+  var rank: Int { ListenerOutcome(outcome).rank }
 }

@@ -1,14 +1,16 @@
+import ChainKit
+
 /// The listener records of one hop, as ``HopRecord/listeners`` reads them: packed in one word
 /// when they fit, so that recording a hop allocates nothing.
 ///
 /// The word holds up to ``packedLimit`` records whose indices are strictly increasing and at most
-/// ``packedLimit``: 6 bits per index (present, capture, 4 bits of outcome), index 1 lowest. Any
-/// other list (longer, out of order, repeated indices) is kept as the array it is. The form is a
+/// ``packedLimit``, in ChainKit's format (`PackedListenerOutcomes`: 6 bits per index, index 1
+/// lowest), which its probe writes while a dispatch runs. Any other list (longer, out of order, repeated indices) is kept as the array it is. The form is a
 /// function of the list alone, so two lists are equal exactly when their storage is.
 struct ListenerRecords: Sendable, Equatable {
   /// The highest index the word holds.
-  static let packedLimit = 10
-  private static let fieldBits = 6
+  static let packedLimit = PackedListenerOutcomes.limit
+  private static let fieldBits = PackedListenerOutcomes.fieldBits
 
   private var word: UInt64 = 0
   /// The list, when it does not fit the word.
@@ -48,7 +50,8 @@ struct ListenerRecords: Sendable, Equatable {
       if field & 1 != 0 {
         list.append(
           ListenerRecord(
-            index: index, capture: field & 2 != 0, outcome: Self.outcome(code: Int(field >> 2))))
+            index: index, capture: field & 2 != 0,
+            outcome: ListenerRecord.Outcome(ListenerOutcome(code: field >> 2))))
       }
       rest >>= UInt64(Self.fieldBits)
       index += 1
@@ -59,13 +62,7 @@ struct ListenerRecords: Sendable, Equatable {
   /// Whether one of the listeners was removed before its turn.
   var containsRemoved: Bool {
     if let spilled { return spilled.contains { $0.outcome == .removed } }
-    var rest = word
-    let removed = UInt64(Self.code(of: .removed) << 2 | 1)
-    while rest != 0 {
-      if rest & 0x3D == removed { return true }
-      rest >>= UInt64(Self.fieldBits)
-    }
-    return false
+    return PackedListenerOutcomes.containsRemoved(word)
   }
 
   /// Notes what became of the listener at `index`; of two notes for one index, the more telling
@@ -87,52 +84,11 @@ struct ListenerRecords: Sendable, Equatable {
   /// its index does not fit.
   @inline(__always)
   static func note(_ record: ListenerRecord, in word: inout UInt64) -> Bool {
-    guard record.index >= 1, record.index <= packedLimit else { return false }
-    let shift = UInt64((record.index - 1) * fieldBits)
-    let known = word >> shift & 0x3F
-    if known == 0 {
-      word |= field(record) << shift
-    } else if record.rank >= Self.record(known, index: record.index).rank {
-      word = word & ~(0x3F << shift) | field(record) << shift
-    }
-    return true
+    PackedListenerOutcomes.note(
+      slot: record.index - 1, capture: record.capture, ListenerOutcome(record.outcome), in: &word)
   }
 
   private static func field(_ record: ListenerRecord) -> UInt64 {
-    UInt64(code(of: record.outcome) << 2) | (record.capture ? 2 : 0) | 1
-  }
-
-  private static func record(_ field: UInt64, index: Int) -> ListenerRecord {
-    ListenerRecord(index: index, capture: field & 2 != 0, outcome: outcome(code: Int(field >> 2)))
-  }
-
-  private static func code(of outcome: ListenerRecord.Outcome) -> Int {
-    switch outcome {
-    case .ran: 0
-    case .stopped: 1
-    case .stoppedImmediately: 2
-    case .threw: 3
-    case .answered: 4
-    case .declined: 5
-    case .otherPhase: 6
-    case .removed: 7
-    case .skippedAfterStop: 8
-    case .skippedAfterAnswer: 9
-    }
-  }
-
-  private static func outcome(code: Int) -> ListenerRecord.Outcome {
-    switch code {
-    case 0: .ran
-    case 1: .stopped
-    case 2: .stoppedImmediately
-    case 3: .threw
-    case 4: .answered
-    case 5: .declined
-    case 6: .otherPhase
-    case 7: .removed
-    case 8: .skippedAfterStop
-    default: .skippedAfterAnswer
-    }
+    PackedListenerOutcomes.field(capture: record.capture, ListenerOutcome(record.outcome))
   }
 }

@@ -7,31 +7,8 @@ import ChainKit
 /// Holds no descriptions: a hop's rewrites are indices in the record's ``DescriptionBox``, and
 /// its node is an index into ``names``.
 struct RecordedHops: Sendable {
-  /// A hop where something happened, as the walk went.
-  ///
-  /// Its node is named from the path when the record is made; what few hops have (a node not
-  /// found on the walk, errors, listeners past the packed word's) is in ``extras``, so keeping
-  /// or copying a hop retains nothing.
-  struct Hop: Sendable {
-    var phase = Phase.target
-    /// Its position in the ``DispatchWalk``; -1 if the node was not found on the walk.
-    var position = -1
-    var listenersRun = 0
-    var stopped = false
-    var stoppedImmediately = false
-    var prevented = false
-    var answered = false
-    /// Its entry in ``extras``, or -1.
-    var extra = -1
-    var elapsed: UInt64 = 0
-    /// What became of each listener seen here, by slot: packed (see ``ListenerRecords``)
-    /// unless they spilled to the hop's extra.
-    var listeners: UInt64 = 0
-    /// The indices in the box of the payload before and after this node's interceptors; 0
-    /// (the posted payload's index) while none ran.
-    var from = 0
-    var to = 0
-  }
+  /// A hop where something happened, as the walk went (recorded by ChainKit's probe).
+  typealias Hop = RecordedHop
 
   /// What a few hops have: the name of a node not on the walk, errors, many listeners.
   struct Extra: Sendable {

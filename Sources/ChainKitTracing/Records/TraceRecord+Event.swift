@@ -106,3 +106,20 @@ extension ListenerRecord.Outcome {
     }
   }
 }
+
+extension ListenerOutcome {
+  init(_ outcome: ListenerRecord.Outcome) {
+    switch outcome {
+    case .ran: self = .ran
+    case .stopped: self = .stopped
+    case .stoppedImmediately: self = .stoppedImmediately
+    case .threw: self = .threw
+    case .answered: self = .answered
+    case .declined: self = .declined
+    case .otherPhase: self = .otherPhase
+    case .removed: self = .removed
+    case .skippedAfterStop: self = .skippedAfterStop
+    case .skippedAfterAnswer: self = .skippedAfterAnswer
+    }
+  }
+}

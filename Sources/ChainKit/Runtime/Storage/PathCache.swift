@@ -85,8 +85,9 @@ package final class PathCache {
   package private(set) lazy var nodeIDs: ContiguousArray<ObjectIdentifier> = ContiguousArray(
     cores.lazy.map { ObjectIdentifier($0) })
 
-  /// The name of the node at `index`.
-  package func name(at index: Int) -> String { cores[index].name }
+  /// Every node's name, in path order: made the first time a recorder asks, so the recorders
+  /// of a path's dispatches share one array and keep no reference to the path.
+  package private(set) lazy var names: [String] = cores.map(\.name)
   /// The runtime of the path's nodes (one for all of them: nodes of two runtimes are never
   /// linked); only for a path with a node on it, as every dispatch's is.
   package var runtime: ChainRuntime { cores[0].runtime }

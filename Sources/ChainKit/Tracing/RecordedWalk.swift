@@ -1,0 +1,15 @@
+/// What a ``RecordingProbe`` recorded of one dispatch (``RecordingProbe/take()``).
+package struct RecordedWalk {
+  /// The order of the walk.
+  package var walk: DispatchWalk
+  /// The hops where something happened, in walk order.
+  package var kept: ContiguousArray<RecordedHop>
+  /// The position where a stop, or a request's accepted answer, ended the walk.
+  package var end: Int?
+  /// For a request: the node whose responder answered first.
+  package var answeredBy: String?
+  /// When the dispatch began (``TraceClock``).
+  package var start: UInt64
+  /// The payload and its rewrites.
+  package var box: DescriptionBox?
+}

@@ -1,0 +1,251 @@
+/// The probe of a traced path: records the hops of one dispatch, and at its end hands them to
+/// the recorder its path's first hook made (``DispatchRecording``), which builds the record.
+///
+/// The per-hop recording lives here, in ChainKit, so the dispatch's calls at each hop reach it
+/// directly, not through the recorder's protocol in another module; the recorder is called only
+/// for what few hops have (a node not on the walk, errors, listeners past the packed word) and
+/// at the end.
+///
+/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of free
+/// recorders (``ChainRuntime/freeRecorders``), so a traced dispatch allocates no probe. The probe
+/// holds its recorder; the recorder refers back to it unowned, so the two never keep each other
+/// alive.
+///
+/// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
+/// than the recording it guards, and it could never fire: a probe in use is reachable only from
+/// the dispatch that took it from the free list and from its recorder (neither hands it to a
+/// listener, tracer or description), and what its methods call (a box's `keep`, the recorder's
+/// notes) cannot reach the probe's state while they run; a nested dispatch takes another probe.
+@MainActor
+@usableFromInline
+package final class RecordingProbe: DispatchProbe {
+  package let recorder: any DispatchRecording
+  /// The next free recorder's probe, while this one is on the runtime's free list.
+  ///
+  /// NB: unchecked: only the recorder taking or returning this probe touches the link, and
+  /// nothing it calls can reach the free list meanwhile.
+  @exclusivity(unchecked) package var nextFree: RecordingProbe?
+
+  /// The order of the walk being recorded.
+  @exclusivity(unchecked) private var walk = DispatchWalk(
+    count: 0, isRequest: false, bubbles: true)
+  /// The identities of the nodes of the dispatch's path, while it runs.
+  @exclusivity(unchecked) private var nodeIDs: ContiguousArray<ObjectIdentifier> =
+    []
+  /// The payload and its rewrites, while the dispatch runs.
+  @exclusivity(unchecked) private var box: DescriptionBox?
+  /// When the dispatch began (``TraceClock``).
+  @exclusivity(unchecked) private var start: UInt64 = 0
+  /// The end of the previous visited hop, or the start: where the next hop's time begins.
+  @exclusivity(unchecked) private var stamp: UInt64 = 0
+  /// The current hop.
+  @exclusivity(unchecked) package var hop = RecordedHop()
+  /// The context's counts when the current hop began.
+  @exclusivity(unchecked) private var before = (
+    listeners: 0, errors: 0, stopped: false, prevented: false
+  )
+  /// The hops where something happened, in walk order.
+  @exclusivity(unchecked) private var kept: ContiguousArray<RecordedHop> = []
+  /// The position where a stop, or a request's accepted answer, ended the walk.
+  @exclusivity(unchecked) private var end: Int?
+  /// For a request: the node whose responder answered first.
+  @exclusivity(unchecked) private var answeredBy: String?
+  /// The first and last walk position of each phase's visits (empty when first > last), found
+  /// once per dispatch rather than at each hop.
+  @exclusivity(unchecked) private var phasePositions = (
+    capture: (first: 0, last: -1), target: (first: 0, last: -1), bubble: (first: 0, last: -1)
+  )
+  /// The target's walk position: a node's path index is its distance from it.
+  @exclusivity(unchecked) private var targetPosition = 0
+  /// The first walk position the next hop can be at.
+  @exclusivity(unchecked) private var cursor = 0
+
+  package init(_ recorder: any DispatchRecording) {
+    self.recorder = recorder
+    super.init()
+  }
+
+  /// Takes a free recorder's probe off `runtime`'s free list, if there is one.
+  ///
+  /// NB: the list is edited here, not by ChainKitTracing: a property's unchecked exclusivity
+  /// holds only in the module that declares it, and elsewhere each access is checked at run time.
+  package static func takeFree(from runtime: ChainRuntime) -> RecordingProbe? {
+    guard let spare = runtime.freeRecorders else { return nil }
+    runtime.freeRecorders = spare.nextFree
+    spare.nextFree = nil
+    return spare
+  }
+
+  /// Puts this probe, whose recorder has finished, on `runtime`'s free list.
+  package func returnFree(to runtime: ChainRuntime) {
+    nextFree = runtime.freeRecorders
+    runtime.freeRecorders = self
+  }
+
+  /// Starts recording a dispatch of `walk` along the nodes `nodeIDs` (target first), posted
+  /// with the payload in `box`.
+  package func begin(
+    walk: DispatchWalk, nodeIDs: ContiguousArray<ObjectIdentifier>, box: DescriptionBox?
+  ) {
+    self.walk = walk
+    self.nodeIDs = nodeIDs
+    self.box = box
+    phasePositions = (
+      Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
+      Self.bounds(walk.positions(of: .bubble))
+    )
+    targetPosition = walk.isRequest ? 0 : walk.count - 1
+    cursor = 0
+    end = nil
+    answeredBy = nil
+    // NB: emptied here, not when the dispatch ends: the last record shares the buffer, and once
+    // a tracer has dropped that record the buffer is this probe's alone again and is reused in
+    // place.
+    kept.removeAll(keepingCapacity: true)
+    start = TraceClock.now()
+    stamp = start
+  }
+
+  /// What the dispatch's hops were, for its record: moved out, so the probe keeps no box or
+  /// nodes (a free probe holds none), only the kept hops' buffer, which the record shares.
+  ///
+  /// NB: one call, not a property per field: the recorder is in another module, where each
+  /// read of a stored property of this class would be checked for exclusivity at run time.
+  package func take() -> RecordedWalk {
+    let taken = RecordedWalk(
+      walk: walk, kept: kept, end: end, answeredBy: answeredBy, start: start, box: box)
+    box = nil
+    nodeIDs = []
+    answeredBy = nil
+    return taken
+  }
+
+  /// Whether the probe holds no dispatch's box or nodes (as on the free list).
+  package var isClear: Bool { box == nil && nodeIDs.isEmpty }
+
+  /// The first and last of `positions`, or an empty pair.
+  private static func bounds(_ positions: ClosedRange<Int>?) -> (first: Int, last: Int) {
+    guard let positions else { return (0, -1) }
+    return (positions.lowerBound, positions.upperBound)
+  }
+
+  override func beginHop(phase: Phase, ctx: borrowing EventContext) {
+    hop = RecordedHop(phase: phase, position: locate(ctx.currentNodeID, phase))
+    if hop.position < 0 { recorder.noteOffWalk(ctx.currentNodeName) }
+    before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
+  }
+
+  /// The walk position of `core` in `phase`, from the cursor on.
+  ///
+  /// A capture visit's node is as far above the target as its position is before the target's;
+  /// the others' as far as it is after (``DispatchWalk/index(at:)``, worked out here per phase).
+  @inline(__always)
+  private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
+    let bounds: (first: Int, last: Int)
+    switch phase {
+    case .capture: bounds = phasePositions.capture
+    case .target: bounds = phasePositions.target
+    case .bubble: bounds = phasePositions.bubble
+    }
+    let target = targetPosition
+    let upward = phase != .capture
+    var position = max(cursor, bounds.first)
+    while position <= bounds.last {
+      let index = upward ? position &- target : target &- position
+      if nodeIDs[index] == core {
+        cursor = position &+ 1
+        return position
+      }
+      position &+= 1
+    }
+    return -1
+  }
+
+  /// Keeps the payload before and after an interceptor at the current hop, undescribed.
+  override func intercepted<P>(before: P, after: P) {
+    guard let box = box as? PayloadBox<P> else { return }
+    if hop.from == 0 {
+      hop.from = box.keep(before)
+      hop.to = box.keep(after)
+    } else {
+      box.replace(at: hop.to, with: after)
+    }
+  }
+
+  /// Notes what became of the listener in `slot` at the current hop; of two notes for one
+  /// slot (the target's two passes, or ran then declined), the more telling or later is kept.
+  @inline(__always)
+  override func noteListener(slot: Int, capture: Bool, _ outcome: ListenerOutcome) {
+    if !hop.spilled,
+      PackedListenerOutcomes.note(slot: slot, capture: capture, outcome, in: &hop.listeners)
+    {
+      return
+    }
+    recorder.noteSpilled(slot: slot, capture: capture, outcome)
+  }
+
+  /// Notes a listener that ran, from the context before (`errors`, `stops`) and after it.
+  override func noteRan(
+    slot: Int, capture: Bool, errors: Int, stops: Int, ctx: borrowing EventContext
+  ) {
+    let outcome: ListenerOutcome =
+      ctx.errorCount > errors
+      ? .threw
+      : ctx.stopCount != stops
+        ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
+    noteListener(slot: slot, capture: capture, outcome)
+  }
+
+  /// Notes that a responder at the current hop answered; `walkEnds` when its answer ended the
+  /// request's walk.
+  override func answered(by node: String, walkEnds: Bool) {
+    hop.answered = true
+    if answeredBy == nil { answeredBy = node }
+    if walkEnds, end == nil, hop.position >= 0 { end = hop.position }
+  }
+
+  override func endHop(ctx: borrowing EventContext) {
+    let now = TraceClock.now()
+    defer { stamp = now }
+    let ran = ctx.listenersRun - before.listeners
+    let thrown = ctx.errorCount - before.errors
+    let stopped = ctx.stopRequested && !before.stopped
+    let prevented = ctx.prevented && !before.prevented
+    // NB: the common hop (listeners ran, nothing else) appends and returns; nothing is
+    // described or allocated unless something was thrown.
+    // A listener removed before its turn is kept too: it is why that listener did not run.
+    guard
+      ran != 0 || thrown != 0 || stopped || prevented || hop.answered || hop.from != 0
+        || (hop.spilled
+          ? recorder.spilledContainsRemoved()
+          : PackedListenerOutcomes.containsRemoved(hop.listeners))
+    else {
+      return
+    }
+    hop.listenersRun = ran
+    hop.stopped = stopped
+    hop.stoppedImmediately = stopped && ctx.immediateStopRequested
+    hop.prevented = prevented
+    if thrown > 0 { noteErrors(ctx) }
+    hop.elapsed = now &- stamp
+    if stopped, end == nil, hop.position >= 0 { end = hop.position }
+    kept.append(hop)
+  }
+
+  /// Hands the errors thrown at the current hop to the recorder.
+  ///
+  /// NB: out of line: inlined, `ctx.errors` is retained and released on every hop, thrown or not.
+  @inline(never)
+  private func noteErrors(_ ctx: borrowing EventContext) {
+    recorder.noteErrors(ctx.errors[before.errors...])
+  }
+
+  override func dispatchFinished(_ outcome: Outcome) {
+    finish(outcome, deliveringFirst: nil)
+  }
+
+  /// Ends the dispatch: its recorder hands on the activities, then the record.
+  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
+    recorder.finish(outcome, deliveringFirst: activities)
+  }
+}
