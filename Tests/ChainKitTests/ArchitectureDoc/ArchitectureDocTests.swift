@@ -136,6 +136,40 @@ struct ArchitectureDocTests {
     #expect(!UnsafeScan.mismatches(wrong, found).isEmpty)
   }
 
+  // MARK: The wrappers' call sites
+
+  @Test("the call-site table is exactly the files that call an unsafe wrapper outside Storage")
+  func wrapperTableIsTheSources() throws {
+    let table = try MarkdownTable.after(
+      "## Call sites of the unsafe wrappers", in: Self.document())
+    let found = try WrapperScan.files(under: Self.root, in: "Sources/ChainKit")
+    #expect(found.count >= 10, "the scan found \(found.keys.sorted())")
+    let mismatches = UnsafeScan.mismatches(UnsafeScan.rows(of: table), found)
+    #expect(mismatches.isEmpty, "ARCHITECTURE.md's call-site table: \(mismatches)")
+  }
+
+  @Test("the call-site check refuses a caller left out, a wrong wrapper, a comment's mention")
+  func wrapperCheckFailsOnAMismatch() throws {
+    let table = try MarkdownTable.after(
+      "## Call sites of the unsafe wrappers", in: Self.document())
+    let rows = UnsafeScan.rows(of: table)
+    let found = try WrapperScan.files(under: Self.root, in: "Sources/ChainKit")
+    #expect(UnsafeScan.mismatches(rows, found).isEmpty)
+    var missing = rows
+    missing["Sources/ChainKit/Events/EventContext.swift"] = nil
+    #expect(!UnsafeScan.mismatches(missing, found).isEmpty)
+    var wrong = rows
+    wrong["Sources/ChainKit/Events/EventContext.swift"] = ["uncheckedCast"]
+    #expect(!UnsafeScan.mismatches(wrong, found).isEmpty)
+    let code = SourceLines.code(
+      of: """
+        // withUnretained in a comment is not a call
+        let cast = uncheckedCast(box, to: Box.self)  // Unretained here neither
+        """
+    ).joined(separator: "\n")
+    #expect(WrapperScan.wrappers(in: code) == ["uncheckedCast"])
+  }
+
   @Test("the unsafe scan sees each construct in code, not in comments or strings")
   func unsafeScanReadsCode() {
     let code = """
