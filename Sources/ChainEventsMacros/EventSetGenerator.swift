@@ -159,19 +159,22 @@ struct EventSetGenerator {
       } else {
         bodies.append(
           """
-          let \(local): @MainActor (AnyObject, inout ChainKit.EventContext, \(payload)) throws -> Void = { object, _, payload in
+          let \(local): @MainActor (AnyObject, \(payload)) -> Void = { object, payload in
           guard let target = object as? any \(protocolName) else { return }
           \(call)
           }
           """)
-        registrations.append("node.on(Keys.\(method.name), target: object, \(local)),")
+        registrations.append(
+          "delivery.register(Keys.\(method.name), target: object, on: node, \(local)),")
       }
     }
     // NB: each handler is a typed local before it is registered: a closure literal passed
     // straight to `on(_:target:_:)` with an `AnyObject` target crashes Swift 6.3's SILGen
     // ("Invalid conformance in type-checked AST") when the payload is a struct.
+    // The delivery mode applies to event methods only: a request is answered during the
+    // dispatch that asks it, whatever the mode.
     return """
-      @MainActor \(memberAccess)static func subscribe(_ target: any \(protocolName) & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+      @MainActor \(memberAccess)static func subscribe(_ target: any \(protocolName) & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
       let object: AnyObject = target
       \(bodies.joined(separator: "\n"))
       return ChainKit.Subscription.combining([
@@ -193,7 +196,7 @@ struct EventSetGenerator {
       let writeBack =
         values.isEmpty ? "" : "\npayload = \(method.makePayload(events: events, values))"
       return """
-        node.intercept(Keys.\(method.name)) { ctx, payload in
+        intercept(Keys.\(method.name), target: target, on: node) { ctx, payload in
         var event = \(event)
         try body(&ctx, &event)
         guard case \(pattern) = event else {
@@ -203,7 +206,7 @@ struct EventSetGenerator {
         """
     }
     return """
-      @MainActor \(memberAccess)static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout \(events)) throws -> Void) -> ChainKit.Subscription {
+      @MainActor \(memberAccess)static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout \(events)) throws -> Void) -> ChainKit.Subscription {
       ChainKit.Subscription.combining([
       \(interceptors.joined(separator: "\n"))
       ])

@@ -58,9 +58,9 @@ struct ChainEventsExpansionTests {
           @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor static func subscribe(_ target: any ContentEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+          @MainActor static func subscribe(_ target: any ContentEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
             let object: AnyObject = target
-            let contentDidLoadHandler: @MainActor (AnyObject, inout ChainKit.EventContext, ContentEventsEvent.ContentDidLoad) throws -> Void = { object, _, payload in
+            let contentDidLoadHandler: @MainActor (AnyObject, ContentEventsEvent.ContentDidLoad) -> Void = { object, payload in
               guard let target = object as? any ContentEvents else {
                 return
               }
@@ -73,13 +73,13 @@ struct ChainEventsExpansionTests {
               return target.fetchChannelID()
             }
             return ChainKit.Subscription.combining([
-                node.on(Keys.contentDidLoad, target: object, contentDidLoadHandler),
+                delivery.register(Keys.contentDidLoad, target: object, on: node, contentDidLoadHandler),
                 node.respond(to: Keys.fetchChannelID, target: object, fetchChannelIDHandler),
               ])
           }
-          @MainActor static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ContentEventsEvent) throws -> Void) -> ChainKit.Subscription {
+          @MainActor static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ContentEventsEvent) throws -> Void) -> ChainKit.Subscription {
             ChainKit.Subscription.combining([
-                node.intercept(Keys.contentDidLoad) { ctx, payload in
+                intercept(Keys.contentDidLoad, target: target, on: node) { ctx, payload in
                   var event = ContentEventsEvent.contentDidLoad(arg1: payload.arg1, arg2: payload.arg2)
                   try body(&ctx, &event)
                   guard case .contentDidLoad(let value0, let value1) = event else {
@@ -87,7 +87,7 @@ struct ChainEventsExpansionTests {
                   }
                   payload = ContentEventsEvent.ContentDidLoad(arg1: value0, arg2: value1)
                 },
-                node.intercept(Keys.fetchChannelID) { ctx, payload in
+                intercept(Keys.fetchChannelID, target: target, on: node) { ctx, payload in
                   var event = ContentEventsEvent.fetchChannelID
                   try body(&ctx, &event)
                   guard case .fetchChannelID = event else {
@@ -180,15 +180,15 @@ struct ChainEventsExpansionTests {
           @MainActor public static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor public static func subscribe(_ target: any ListEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+          @MainActor public static func subscribe(_ target: any ListEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
             let object: AnyObject = target
-            let selectHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Int) throws -> Void = { object, _, payload in
+            let selectHandler: @MainActor (AnyObject, Int) -> Void = { object, payload in
               guard let target = object as? any ListEvents else {
                 return
               }
               target.select(payload)
             }
-            let refreshHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Void) throws -> Void = { object, _, payload in
+            let refreshHandler: @MainActor (AnyObject, Void) -> Void = { object, payload in
               guard let target = object as? any ListEvents else {
                 return
               }
@@ -207,15 +207,15 @@ struct ChainEventsExpansionTests {
               return await target.thumbnail(for: payload)
             }
             return ChainKit.Subscription.combining([
-                node.on(Keys.select, target: object, selectHandler),
-                node.on(Keys.refresh, target: object, refreshHandler),
+                delivery.register(Keys.select, target: object, on: node, selectHandler),
+                delivery.register(Keys.refresh, target: object, on: node, refreshHandler),
                 node.respond(to: Keys.title, target: object, titleHandler),
                 node.respondAsync(to: Keys.thumbnail, target: object, thumbnailHandler),
               ])
           }
-          @MainActor public static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ListEventsEvent) throws -> Void) -> ChainKit.Subscription {
+          @MainActor public static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ListEventsEvent) throws -> Void) -> ChainKit.Subscription {
             ChainKit.Subscription.combining([
-                node.intercept(Keys.select) { ctx, payload in
+                intercept(Keys.select, target: target, on: node) { ctx, payload in
                   var event = ListEventsEvent.select(payload)
                   try body(&ctx, &event)
                   guard case .select(let value0) = event else {
@@ -223,14 +223,14 @@ struct ChainEventsExpansionTests {
                   }
                   payload = value0
                 },
-                node.intercept(Keys.refresh) { ctx, payload in
+                intercept(Keys.refresh, target: target, on: node) { ctx, payload in
                   var event = ListEventsEvent.refresh
                   try body(&ctx, &event)
                   guard case .refresh = event else {
                     throw ChainEventsError.caseChanged(event: "ListEvents.refresh()", to: "\(event)")
                   }
                 },
-                node.intercept(Keys.title) { ctx, payload in
+                intercept(Keys.title, target: target, on: node) { ctx, payload in
                   var event = ListEventsEvent.title(for: payload)
                   try body(&ctx, &event)
                   guard case .title(let value0) = event else {
@@ -238,7 +238,7 @@ struct ChainEventsExpansionTests {
                   }
                   payload = value0
                 },
-                node.intercept(Keys.thumbnail) { ctx, payload in
+                intercept(Keys.thumbnail, target: target, on: node) { ctx, payload in
                   var event = ListEventsEvent.thumbnail(for: payload)
                   try body(&ctx, &event)
                   guard case .thumbnail(let value0) = event else {
@@ -327,49 +327,49 @@ struct ChainEventsExpansionTests {
           @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor static func subscribe(_ target: any SaveEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+          @MainActor static func subscribe(_ target: any SaveEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
             let object: AnyObject = target
-            let savedHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Void) throws -> Void = { object, _, payload in
+            let savedHandler: @MainActor (AnyObject, Void) -> Void = { object, payload in
               guard let target = object as? any SaveEvents else {
                 return
               }
               target.saved()
             }
-            let closedHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Void) throws -> Void = { object, _, payload in
+            let closedHandler: @MainActor (AnyObject, Void) -> Void = { object, payload in
               guard let target = object as? any SaveEvents else {
                 return
               }
               target.closed()
             }
-            let resetHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Void) throws -> Void = { object, _, payload in
+            let resetHandler: @MainActor (AnyObject, Void) -> Void = { object, payload in
               guard let target = object as? any SaveEvents else {
                 return
               }
               target.reset()
             }
             return ChainKit.Subscription.combining([
-                node.on(Keys.saved, target: object, savedHandler),
-                node.on(Keys.closed, target: object, closedHandler),
-                node.on(Keys.reset, target: object, resetHandler),
+                delivery.register(Keys.saved, target: object, on: node, savedHandler),
+                delivery.register(Keys.closed, target: object, on: node, closedHandler),
+                delivery.register(Keys.reset, target: object, on: node, resetHandler),
               ])
           }
-          @MainActor static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout SaveEventsEvent) throws -> Void) -> ChainKit.Subscription {
+          @MainActor static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout SaveEventsEvent) throws -> Void) -> ChainKit.Subscription {
             ChainKit.Subscription.combining([
-                node.intercept(Keys.saved) { ctx, payload in
+                intercept(Keys.saved, target: target, on: node) { ctx, payload in
                   var event = SaveEventsEvent.saved
                   try body(&ctx, &event)
                   guard case .saved = event else {
                     throw ChainEventsError.caseChanged(event: "SaveEvents.saved()", to: "\(event)")
                   }
                 },
-                node.intercept(Keys.closed) { ctx, payload in
+                intercept(Keys.closed, target: target, on: node) { ctx, payload in
                   var event = SaveEventsEvent.closed
                   try body(&ctx, &event)
                   guard case .closed = event else {
                     throw ChainEventsError.caseChanged(event: "SaveEvents.closed()", to: "\(event)")
                   }
                 },
-                node.intercept(Keys.reset) { ctx, payload in
+                intercept(Keys.reset, target: target, on: node) { ctx, payload in
                   var event = SaveEventsEvent.reset
                   try body(&ctx, &event)
                   guard case .reset = event else {

@@ -100,9 +100,9 @@ struct ChainEventsShapeExpansionTests {
           @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor static func subscribe(_ target: any MoveEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+          @MainActor static func subscribe(_ target: any MoveEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
             let object: AnyObject = target
-            let movedHandler: @MainActor (AnyObject, inout ChainKit.EventContext, MoveEventsEvent.Moved) throws -> Void = { object, _, payload in
+            let movedHandler: @MainActor (AnyObject, MoveEventsEvent.Moved) -> Void = { object, payload in
               guard let target = object as? any MoveEvents else {
                 return
               }
@@ -114,28 +114,28 @@ struct ChainEventsShapeExpansionTests {
               }
               return target.slot(near: payload.near, within: payload.within)
             }
-            let finishHandler: @MainActor (AnyObject, inout ChainKit.EventContext, MoveEventsEvent.Finish) throws -> Void = { object, _, payload in
+            let finishHandler: @MainActor (AnyObject, MoveEventsEvent.Finish) -> Void = { object, payload in
               guard let target = object as? any MoveEvents else {
                 return
               }
               target.finish(payload.label, then: payload.then)
             }
-            let runHandler: @MainActor (AnyObject, inout ChainKit.EventContext, @escaping @Sendable () -> Void) throws -> Void = { object, _, payload in
+            let runHandler: @MainActor (AnyObject, @escaping @Sendable () -> Void) -> Void = { object, payload in
               guard let target = object as? any MoveEvents else {
                 return
               }
               target.run(payload)
             }
             return ChainKit.Subscription.combining([
-                node.on(Keys.moved, target: object, movedHandler),
+                delivery.register(Keys.moved, target: object, on: node, movedHandler),
                 node.respond(to: Keys.slot, target: object, slotHandler),
-                node.on(Keys.finish, target: object, finishHandler),
-                node.on(Keys.run, target: object, runHandler),
+                delivery.register(Keys.finish, target: object, on: node, finishHandler),
+                delivery.register(Keys.run, target: object, on: node, runHandler),
               ])
           }
-          @MainActor static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout MoveEventsEvent) throws -> Void) -> ChainKit.Subscription {
+          @MainActor static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout MoveEventsEvent) throws -> Void) -> ChainKit.Subscription {
             ChainKit.Subscription.combining([
-                node.intercept(Keys.moved) { ctx, payload in
+                intercept(Keys.moved, target: target, on: node) { ctx, payload in
                   var event = MoveEventsEvent.moved(payload.item, from: payload.from, to: payload.to)
                   try body(&ctx, &event)
                   guard case .moved(let value0, let value1, let value2) = event else {
@@ -143,7 +143,7 @@ struct ChainEventsShapeExpansionTests {
                   }
                   payload = MoveEventsEvent.Moved(item: value0, from: value1, to: value2)
                 },
-                node.intercept(Keys.slot) { ctx, payload in
+                intercept(Keys.slot, target: target, on: node) { ctx, payload in
                   var event = MoveEventsEvent.slot(near: payload.near, within: payload.within)
                   try body(&ctx, &event)
                   guard case .slot(let value0, let value1) = event else {
@@ -151,7 +151,7 @@ struct ChainEventsShapeExpansionTests {
                   }
                   payload = MoveEventsEvent.Slot(near: value0, within: value1)
                 },
-                node.intercept(Keys.finish) { ctx, payload in
+                intercept(Keys.finish, target: target, on: node) { ctx, payload in
                   var event = MoveEventsEvent.finish(payload.label, then: payload.then)
                   try body(&ctx, &event)
                   guard case .finish(let value0, let value1) = event else {
@@ -159,7 +159,7 @@ struct ChainEventsShapeExpansionTests {
                   }
                   payload = MoveEventsEvent.Finish(label: value0, then: value1)
                 },
-                node.intercept(Keys.run) { ctx, payload in
+                intercept(Keys.run, target: target, on: node) { ctx, payload in
                   var event = MoveEventsEvent.run(payload)
                   try body(&ctx, &event)
                   guard case .run(let value0) = event else {
@@ -259,7 +259,7 @@ struct ChainEventsShapeExpansionTests {
           @MainActor fileprivate static func trigger(on node: ChainKit.Node) -> Trigger {
             Trigger(node: node)
           }
-          @MainActor fileprivate static func subscribe(_ target: any LoadEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+          @MainActor fileprivate static func subscribe(_ target: any LoadEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
             let object: AnyObject = target
             let warmUpHandler: @MainActor (AnyObject, Void) async throws -> Void = { object, payload in
               guard let target = object as? any LoadEvents else {
@@ -285,16 +285,16 @@ struct ChainEventsShapeExpansionTests {
                 node.respondAsync(to: Keys.load, target: object, loadHandler),
               ])
           }
-          @MainActor fileprivate static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout LoadEventsEvent) throws -> Void) -> ChainKit.Subscription {
+          @MainActor fileprivate static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout LoadEventsEvent) throws -> Void) -> ChainKit.Subscription {
             ChainKit.Subscription.combining([
-                node.intercept(Keys.warmUp) { ctx, payload in
+                intercept(Keys.warmUp, target: target, on: node) { ctx, payload in
                   var event = LoadEventsEvent.warmUp
                   try body(&ctx, &event)
                   guard case .warmUp = event else {
                     throw ChainEventsError.caseChanged(event: "LoadEvents.warmUp()", to: "\(event)")
                   }
                 },
-                node.intercept(Keys.cached) { ctx, payload in
+                intercept(Keys.cached, target: target, on: node) { ctx, payload in
                   var event = LoadEventsEvent.cached(key: payload)
                   try body(&ctx, &event)
                   guard case .cached(let value0) = event else {
@@ -302,7 +302,7 @@ struct ChainEventsShapeExpansionTests {
                   }
                   payload = value0
                 },
-                node.intercept(Keys.load) { ctx, payload in
+                intercept(Keys.load, target: target, on: node) { ctx, payload in
                   var event = LoadEventsEvent.load(path: payload.path, retries: payload.retries)
                   try body(&ctx, &event)
                   guard case .load(let value0, let value1) = event else {

@@ -36,6 +36,22 @@ extension ContainerViewController: ContentViewControllerEvents.Partial {
 }
 
 @MainActor
+final class BadgeController {
+  let node = Node("BadgeController")
+  var unread = 0
+
+  func viewDidLoad() {
+    node.subscribe(ContentViewControllerEvents.Event.self, target: self, delivery: .nextTurn)
+  }
+}
+
+extension BadgeController: ContentViewControllerEvents.Partial {
+  func contentDidLoadWithArg(_ arg: Int) {
+    unread += arg
+  }
+}
+
+@MainActor
 func listen(at root: Node) {
   root.on(ContentViewControllerEvents.Keys.contentDidLoadWithArg) { ctx, arg in
     print("root heard \(arg) from \(ctx.targetName)")

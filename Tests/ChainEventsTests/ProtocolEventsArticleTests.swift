@@ -22,7 +22,7 @@ struct ProtocolEventsArticleTests {
     let blocks = article.components(separatedBy: "```swift\n").dropFirst().map {
       $0.components(separatedBy: "\n```").first ?? ""
     }
-    #expect(blocks.count == 5)
+    #expect(blocks.count == 6)
     for block in blocks {
       #expect(compiled.contains(block + "\n"), "not compiled:\n\(block)")
     }

@@ -131,4 +131,49 @@ struct TargetDeliveryModeTests {
     #expect(log == ["later:1"])
     #expect(node.registrationCount == 1)
   }
+
+  @Test("rule 25: a named next-turn listener bound to a target runs after the post, handed it")
+  func namedNextTurnTargetListener() async {
+    let screen = ListScreen()
+    let token = screen.node.on("rowOpened", target: screen, delivery: .nextTurn) { me, event in
+      me.open(event.payload["index", as: Int.self] ?? -1)
+    }
+    screen.node.post("rowOpened", ["index": 4])
+    #expect(screen.opened == [], "ran during the post")
+    await nextTurnDrained()
+    #expect(screen.opened == [4])
+    token.cancel()
+  }
+
+  @Test("rule 25: a named background listener bound to a target runs off the main actor")
+  func namedBackgroundTargetListener() async {
+    let node = Node("node")
+    let (calls, sink) = AsyncStream.makeStream(of: (Int, Bool).self)
+    let recorder = Recorder(sink)
+    let token = node.on("rowOpened", target: recorder, delivery: .background) { recorder, event in
+      await recorder.record(event.payload["index", as: Int.self] ?? -1)
+    }
+    node.post("rowOpened", ["index": 5])
+    let taken = await take(1, from: calls)
+    token.cancel()
+    #expect(taken.map(\.0) == [5])
+    #expect(taken.filter(\.1).isEmpty)
+  }
+
+  @Test("rule 22: a named listener bound to a target replaces the target's immediate one")
+  func namedTargetListenerReplacesAcrossModes() async {
+    let node = Node("node")
+    let screen = ListScreen()
+    var log: [String] = []
+    let immediate = node.on("rowOpened", target: screen) { _, _, _ in log.append("now") }
+    let later = node.on("rowOpened", target: screen, delivery: .nextTurn) { _, _ in
+      log.append("later")
+    }
+    node.post("rowOpened")
+    await nextTurnDrained()
+    #expect(!immediate.isActive)
+    #expect(log == ["later"])
+    #expect(node.registrationCount == 1)
+    later.cancel()
+  }
 }

@@ -157,7 +157,7 @@ struct ArticleExampleTests {
     let remote = list.remote
     Task.detached {
       let rows = try await fetchRows()
-      remote.post(.rowsLoaded, rows)  // Payload must be Sendable
+      remote.post(.rowsLoaded, rows)  // rows is sent: Sendable, or not touched again
     }
     #expect(await turnsUntil { !heard.isEmpty }, "the rows never arrived")
     #expect(heard == [["row 1"]])

@@ -84,4 +84,54 @@ extension Node {
     core.add(box)
     return box.ticket
   }
+
+  /// Registers a next-turn listener for the named event `name`, bound to `target`, which it
+  /// holds weakly.
+  ///
+  /// The typed ``on(_:target:capture:delivery:_:)-(EventKey<Payload>,_,_,NextTurnDelivery,_)``
+  /// for a ``Params`` bag: the same lifetime, queue and replacement.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to be queued in the capture phase.
+  ///   - delivery: ``NextTurnDelivery/nextTurn``.
+  ///   - body: The listener, given the target and the event with its params.
+  /// - Returns: A token that cancels the listener and its pending calls.
+  @discardableResult
+  public func on<Target: AnyObject>(
+    _ name: String,
+    target: Target,
+    capture: Bool = false,
+    delivery: NextTurnDelivery,
+    _ body: @escaping @MainActor (Target, DeliveredEvent<Params>) -> Void
+  ) -> Subscription {
+    on(EventKey<Params>(name), target: target, capture: capture, delivery: delivery, body)
+  }
+
+  /// Registers a background listener for the named event `name`, bound to `target`, which it
+  /// holds weakly.
+  ///
+  /// The typed
+  /// ``on(_:target:capture:delivery:_:)-(EventKey<Payload>,_,_,BackgroundDelivery,_)`` for a
+  /// ``Params`` bag: the target crosses to the listener's lane, so it is `Sendable`.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name.
+  ///   - target: The object the listener works on; held weakly and passed to `body`.
+  ///   - capture: `true` to be queued in the capture phase.
+  ///   - delivery: ``BackgroundDelivery/background``.
+  ///   - body: The listener, given the target and the event with its params; it runs off the
+  ///     main actor.
+  /// - Returns: A token that cancels the listener and its pending calls.
+  @discardableResult
+  public func on<Target: AnyObject & Sendable>(
+    _ name: String,
+    target: Target,
+    capture: Bool = false,
+    delivery: BackgroundDelivery,
+    _ body: @escaping @Sendable (Target, DeliveredEvent<Params>) async -> Void
+  ) -> Subscription {
+    on(EventKey<Params>(name), target: target, capture: capture, delivery: delivery, body)
+  }
 }

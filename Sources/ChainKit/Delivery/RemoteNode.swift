@@ -30,14 +30,23 @@ public struct RemoteNode: Sendable, CustomStringConvertible {
 
   /// Queues an event for dispatch on the main actor, from any thread, without blocking.
   ///
+  /// The payload crosses threads, so it is `sending`: a `Sendable` value, or one the poster
+  /// hands over and no longer touches, such as an object made for this post. The compiler
+  /// refuses a post of a value the poster goes on using:
+  ///
+  /// ```swift
+  /// Task.detached {
+  ///   let page = Page(rows: try await fetchRows())  // a class that is not Sendable
+  ///   remote.post(.pageLoaded, page)                // page is the main actor's from here
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - key: The event's key.
-  ///   - payload: The event's payload; it crosses threads, so it must be `Sendable`.
-  public func post<Payload: Sendable>(_ key: EventKey<Payload>, _ payload: Payload) {
+  ///   - payload: The event's payload, handed over to the main actor.
+  public func post<Payload>(_ key: EventKey<Payload>, _ payload: sending Payload) {
     RemotePostQueue.shared.enqueue(
-      RemotePost(target: target) { core in
-        _ = core.dispatch(keyID: key.id, key: key.name, bubbles: key.bubbles, payload: payload)
-      })
+      RemotePost(target: target, delivery: RemoteEvent(key: key, payload: payload)))
   }
 
   /// Queues an event that carries no payload.

@@ -15,9 +15,7 @@ extension Node {
     _ key: EventKey<Payload>,
     _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
   ) -> Subscription {
-    let box = InterceptorBox(keyID: key.id, body: body)
-    core.add(box)
-    return box.ticket
+    addInterceptor(keyID: key.id, body)
   }
 
   /// Registers an interceptor for a request's payload; it runs before this node's responders.
@@ -31,9 +29,7 @@ extension Node {
     _ key: RequestKey<Payload, Response>,
     _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
   ) -> Subscription {
-    let box = InterceptorBox(keyID: key.id, body: body)
-    core.add(box)
-    return box.ticket
+    addInterceptor(keyID: key.id, body)
   }
 
   /// Registers an interceptor bound to `target`, which it holds weakly (Domino's
@@ -52,13 +48,7 @@ extension Node {
     _ key: EventKey<Payload>, target: Target,
     _ body: @escaping @MainActor (Target, inout EventContext, inout Payload) throws -> Void
   ) -> Subscription {
-    let box = InterceptorBox<Payload>(keyID: key.id, target: target) {
-      [weak target] ctx, payload in
-      guard let target else { return }
-      try body(target, &ctx, &payload)
-    }
-    core.add(box)
-    return box.ticket
+    addInterceptor(keyID: key.id, target: target, body)
   }
 
   /// Registers an interceptor for a request's payload, bound to `target`, which it holds weakly.
@@ -73,7 +63,24 @@ extension Node {
     _ key: RequestKey<Payload, Response>, target: Target,
     _ body: @escaping @MainActor (Target, inout EventContext, inout Payload) throws -> Void
   ) -> Subscription {
-    let box = InterceptorBox<Payload>(keyID: key.id, target: target) {
+    addInterceptor(keyID: key.id, target: target, body)
+  }
+
+  /// Adds an interceptor for `keyID`, an event's or a request's: one body for both families.
+  private func addInterceptor<Payload>(
+    keyID: Int, _ body: @escaping @MainActor (inout EventContext, inout Payload) throws -> Void
+  ) -> Subscription {
+    let box = InterceptorBox(keyID: keyID, body: body)
+    core.add(box)
+    return box.ticket
+  }
+
+  /// Adds an interceptor for `keyID` bound to `target`, held weakly and handed to `body`.
+  private func addInterceptor<Payload, Target: AnyObject>(
+    keyID: Int, target: Target,
+    _ body: @escaping @MainActor (Target, inout EventContext, inout Payload) throws -> Void
+  ) -> Subscription {
+    let box = InterceptorBox<Payload>(keyID: keyID, target: target) {
       [weak target] ctx, payload in
       guard let target else { return }
       try body(target, &ctx, &payload)

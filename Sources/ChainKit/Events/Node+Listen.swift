@@ -42,14 +42,7 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
-    cancelListeners(of: target, keyID: key.id, capture: capture)
-    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: false, target: target) {
-      [weak target] ctx, payload in
-      guard let target else { return }
-      try body(target, &ctx, payload)
-    }
-    core.add(box)
-    return box.ticket
+    addTargetListener(key, target: target, capture: capture, once: false, body)
   }
 
   /// Registers a listener for the named event `name`, whose payload is a ``Params`` bag.
@@ -129,8 +122,17 @@ extension Node {
     capture: Bool = false,
     _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
   ) -> Subscription {
+    addTargetListener(key, target: target, capture: capture, once: true, body)
+  }
+
+  /// Adds a listener bound to `target`, held weakly and handed to `body`, in place of the
+  /// target's earlier one for the key and phase: the body of `on` and `once` with a target.
+  private func addTargetListener<Payload, Target: AnyObject>(
+    _ key: EventKey<Payload>, target: Target, capture: Bool, once: Bool,
+    _ body: @escaping @MainActor (Target, inout EventContext, Payload) throws -> Void
+  ) -> Subscription {
     cancelListeners(of: target, keyID: key.id, capture: capture)
-    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: true, target: target) {
+    let box = ListenerBox<Payload>(keyID: key.id, capture: capture, once: once, target: target) {
       [weak target] ctx, payload in
       guard let target else { return }
       try body(target, &ctx, payload)

@@ -40,6 +40,43 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 
+  /// Runs `body` with the value and `sent` while holding the lock: a door for a value that is
+  /// not `Sendable` to go in.
+  ///
+  /// NB: a value that is not `Sendable` may enter only through here (or `init`) and leave only
+  /// through ``exchange(with:)``, which move it disconnected: that is what makes handing it to
+  /// another thread sound. ``withLock(_:)`` would let a closure keep a reference to part of it.
+  /// `sent` is a parameter of `body`, not a capture: a capture is the closure's, and the value
+  /// it joins would then belong to the caller.
+  package func withLock<Result, Sent>(
+    sending sent: consuming sending Sent,
+    _ body: (inout sending Value, consuming sending Sent) throws -> Result
+  ) rethrows -> Result {
+    SystemCalls.lock(mutex)
+    defer { SystemCalls.unlock(mutex) }
+    #if CHAINKIT_INVARIANTS
+      checkInvariants()
+      isHeld = true
+      defer { isHeld = false }
+    #endif
+    return try body(&value, sent)
+  }
+
+  /// Replaces the value with `replacement` while holding the lock and returns the old one,
+  /// which no other thread can reach any more.
+  package func exchange(with replacement: consuming sending Value) -> sending Value {
+    SystemCalls.lock(mutex)
+    defer { SystemCalls.unlock(mutex) }
+    #if CHAINKIT_INVARIANTS
+      checkInvariants()
+      isHeld = true
+      defer { isHeld = false }
+    #endif
+    var old = replacement
+    swap(&value, &old)
+    return old
+  }
+
   /// Traps with a message if another thread is inside ``withLock(_:)`` while the caller holds
   /// the mutex: the `@unchecked Sendable` rests on the mutex excluding them.
   ///

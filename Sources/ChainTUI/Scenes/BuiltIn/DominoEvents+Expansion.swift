@@ -46,15 +46,15 @@ enum ContentEventsEvent: ChainEventSet {
   @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
     Trigger(node: node)
   }
-  @MainActor static func subscribe(_ target: any ContentEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+  @MainActor static func subscribe(_ target: any ContentEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
     let object: AnyObject = target
-    let contentDidLoadHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Int) throws -> Void = { object, _, payload in
+    let contentDidLoadHandler: @MainActor (AnyObject, Int) -> Void = { object, payload in
       guard let target = object as? any ContentEvents else {
         return
       }
       target.contentDidLoad(payload)
     }
-    let statisticsHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Params) throws -> Void = { object, _, payload in
+    let statisticsHandler: @MainActor (AnyObject, Params) -> Void = { object, payload in
       guard let target = object as? any ContentEvents else {
         return
       }
@@ -73,15 +73,15 @@ enum ContentEventsEvent: ChainEventSet {
       return target.pageSize()
     }
     return ChainKit.Subscription.combining([
-        node.on(Keys.contentDidLoad, target: object, contentDidLoadHandler),
-        node.on(Keys.statistics, target: object, statisticsHandler),
+        delivery.register(Keys.contentDidLoad, target: object, on: node, contentDidLoadHandler),
+        delivery.register(Keys.statistics, target: object, on: node, statisticsHandler),
         node.respond(to: Keys.channelID, target: object, channelIDHandler),
         node.respond(to: Keys.pageSize, target: object, pageSizeHandler),
       ])
   }
-  @MainActor static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ContentEventsEvent) throws -> Void) -> ChainKit.Subscription {
+  @MainActor static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ContentEventsEvent) throws -> Void) -> ChainKit.Subscription {
     ChainKit.Subscription.combining([
-        node.intercept(Keys.contentDidLoad) { ctx, payload in
+        intercept(Keys.contentDidLoad, target: target, on: node) { ctx, payload in
           var event = ContentEventsEvent.contentDidLoad(payload)
           try body(&ctx, &event)
           guard case .contentDidLoad(let value0) = event else {
@@ -89,7 +89,7 @@ enum ContentEventsEvent: ChainEventSet {
           }
           payload = value0
         },
-        node.intercept(Keys.statistics) { ctx, payload in
+        intercept(Keys.statistics, target: target, on: node) { ctx, payload in
           var event = ContentEventsEvent.statistics(payload)
           try body(&ctx, &event)
           guard case .statistics(let value0) = event else {
@@ -97,14 +97,14 @@ enum ContentEventsEvent: ChainEventSet {
           }
           payload = value0
         },
-        node.intercept(Keys.channelID) { ctx, payload in
+        intercept(Keys.channelID, target: target, on: node) { ctx, payload in
           var event = ContentEventsEvent.channelID
           try body(&ctx, &event)
           guard case .channelID = event else {
             throw ChainEventsError.caseChanged(event: "ContentEvents.channelID()", to: "\(event)")
           }
         },
-        node.intercept(Keys.pageSize) { ctx, payload in
+        intercept(Keys.pageSize, target: target, on: node) { ctx, payload in
           var event = ContentEventsEvent.pageSize
           try body(&ctx, &event)
           guard case .pageSize = event else {
@@ -140,21 +140,21 @@ enum ContainerEventsEvent: ChainEventSet {
   @MainActor static func trigger(on node: ChainKit.Node) -> Trigger {
     Trigger(node: node)
   }
-  @MainActor static func subscribe(_ target: any ContainerEvents & AnyObject, on node: ChainKit.Node) -> ChainKit.Subscription {
+  @MainActor static func subscribe(_ target: any ContainerEvents & AnyObject, on node: ChainKit.Node, delivery: ChainEventsDelivery) -> ChainKit.Subscription {
     let object: AnyObject = target
-    let contentSeenHandler: @MainActor (AnyObject, inout ChainKit.EventContext, Params) throws -> Void = { object, _, payload in
+    let contentSeenHandler: @MainActor (AnyObject, Params) -> Void = { object, payload in
       guard let target = object as? any ContainerEvents else {
         return
       }
       target.contentSeen(payload)
     }
     return ChainKit.Subscription.combining([
-        node.on(Keys.contentSeen, target: object, contentSeenHandler),
+        delivery.register(Keys.contentSeen, target: object, on: node, contentSeenHandler),
       ])
   }
-  @MainActor static func intercept(on node: ChainKit.Node, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ContainerEventsEvent) throws -> Void) -> ChainKit.Subscription {
+  @MainActor static func intercept(on node: ChainKit.Node, target: AnyObject?, _ body: @escaping @MainActor (inout ChainKit.EventContext, inout ContainerEventsEvent) throws -> Void) -> ChainKit.Subscription {
     ChainKit.Subscription.combining([
-        node.intercept(Keys.contentSeen) { ctx, payload in
+        intercept(Keys.contentSeen, target: target, on: node) { ctx, payload in
           var event = ContainerEventsEvent.contentSeen(payload)
           try body(&ctx, &event)
           guard case .contentSeen(let value0) = event else {
