@@ -84,7 +84,9 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   @usableFromInline
   final func hear(_ slot: SharedSlot?) {
     if isBehind { isBehind = false }
-    source = slot
+    // NB: the same slot again (each share of a constant) is not stored again: that would
+    // retain and release the slot once for every subscriber of every share.
+    if slot !== source { source = slot }
     sourceVersion = slot?.version ?? 0
   }
 

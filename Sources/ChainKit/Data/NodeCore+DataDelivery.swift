@@ -3,15 +3,15 @@ extension NodeCore {
   /// Calls the subscribers for `keyID` in this node's subtree whose value changed; returns how
   /// many were called.
   ///
-  /// NB: the snapshot goes in a buffer from a pool (one per nesting level in use), so a share
-  /// allocates nothing once the buffers have grown.
+  /// NB: the deliveries come from this node's kept layout (``DataShareLayout``), so sharing
+  /// again walks an array, not the tree, and allocates nothing.
   func notifyDataSubscribers(forKey keyID: Int, name: String) -> Int {
-    var deliveries = runtime.data.deliveryBuffers.popLast() ?? []
+    if let data {
+      return Self.deliver(data.deliveries(forKey: keyID, from: self), name: name, in: runtime)
+    }
+    var deliveries = ContiguousArray<DataDelivery>()
     collectDataDeliveries(forKey: keyID, into: &deliveries)
-    let called = Self.deliver(deliveries, name: name, in: runtime)
-    deliveries.removeAll(keepingCapacity: true)
-    runtime.data.deliveryBuffers.append(deliveries)
-    return called
+    return Self.deliver(deliveries, name: name, in: runtime)
   }
 
   /// Calls each subscriber whose resolved slot differs from the one it last heard from, in
@@ -40,13 +40,17 @@ extension NodeCore {
     for index in deliveries.indices {
       let (entry, collected) = deliveries[index]
       let ran = withUnretained(entry) { subscriber in
-        guard !subscriber.isRemoved, subscriber.core.isAlive else { return false }
-        let unchanged =
-          topology == runtime.lastStamp && changes == runtime.data.changeVersion
-        let slot =
-          unchanged
-          ? collected?.object
-          : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
+        guard !subscriber.isRemoved else { return false }
+        let slot: SharedSlot?
+        if topology == runtime.lastStamp && changes == runtime.data.changeVersion {
+          // No release since the entries were collected (a release takes a stamp), and each
+          // was collected from a live node: its node is alive, and reading it would cost a
+          // cache miss per subscriber on a large tree.
+          slot = collected?.object
+        } else {
+          guard subscriber.core.isAlive else { return false }
+          slot = DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
+        }
         guard !subscriber.hasHeard(slot) else { return false }
         subscriber.deliver(from: slot)
         return true
