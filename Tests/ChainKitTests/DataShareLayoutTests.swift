@@ -7,10 +7,11 @@ extension DataKey where Value == String {
   fileprivate static let word = DataKey("layout.word")
 }
 
-/// A node keeps what its share reaches (``DataShareLayout``) between shares. Each test keeps one
-/// (by sharing), makes one kind of change the layout depends on, and checks that the kept layout
-/// no longer passes for current unless it names exactly what a fresh walk of the tree finds,
-/// and that the next share reaches whom the rules say.
+/// Tests that a node's kept share layout (``DataShareLayout``) is never used stale.
+///
+/// Each test keeps one (by sharing), makes one kind of change the layout depends on, and checks
+/// that the kept layout no longer passes for current unless it names exactly what a fresh walk of
+/// the tree finds, and that the next share reaches whom the rules say.
 @MainActor
 @Suite("Data shared down: the kept share layout is never stale", .leakChecked)
 struct DataShareLayoutTests {

@@ -129,7 +129,9 @@ public final class EventBus {
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       for (key, slot) in slots { slot.checkInvariants(key: key) }
-      if let last = lastSlot { precondition(slots[last.type] === last.slot.object, "stale last slot") }
+      if let last = lastSlot {
+        precondition(slots[last.type] === last.slot.object, "stale last slot")
+      }
       precondition(isTraced == !tracers.isEmpty, "'\(name)': isTraced out of step with its tracers")
     #endif
   }

@@ -115,7 +115,8 @@ final class NodeData: DeferredCompaction {
   ///
   /// NB: the array is returned by value: a pass walks its own reference, so a nested share that
   /// collects again writes into other storage and the walk's entries stay as they were.
-  func deliveries(forKey keyID: Int, from core: NodeCore) -> ContiguousArray<NodeCore.DataDelivery> {
+  func deliveries(forKey keyID: Int, from core: NodeCore) -> ContiguousArray<NodeCore.DataDelivery>
+  {
     var index = 0
     while index < layouts.count {
       if layouts[index].keyID == keyID { break }
