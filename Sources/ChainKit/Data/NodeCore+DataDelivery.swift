@@ -37,28 +37,37 @@ extension NodeCore {
       runtime.leave()
     }
     var called = 0
-    for index in deliveries.indices {
+    let count = deliveries.count
+    for index in 0..<count {
+      // NB: reads a subscriber a few entries ahead, so that on a large tree its memory is on
+      // its way while this one is called; every entry stays alive for the pass (releases wait
+      // until no operation is under way), so reading it early is as safe as reading it later.
+      let ahead = index &+ Self.deliveryLookahead
+      if ahead < count {
+        runtime.data.lookahead = withUnretained(deliveries[ahead].subscriber) { $0.sourceVersion }
+      }
       let (entry, collected) = deliveries[index]
-      let ran = withUnretained(entry) { subscriber in
+      let ran = withUnretained(entry) { subscriber -> Bool in
         guard !subscriber.isRemoved else { return false }
-        let slot: SharedSlot?
-        if topology == runtime.lastStamp && changes == runtime.data.changeVersion {
-          // No release since the entries were collected (a release takes a stamp), and each
-          // was collected from a live node: its node is alive, and reading it would cost a
-          // cache miss per subscriber on a large tree.
-          slot = collected?.object
-        } else {
+        guard topology == runtime.lastStamp, changes == runtime.data.changeVersion else {
           guard subscriber.core.isAlive else { return false }
-          slot = DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
+          return subscriber.deliverIfChanged(
+            DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID))
         }
-        guard !subscriber.hasHeard(slot) else { return false }
-        subscriber.deliver(from: slot)
-        return true
+        // No release since the entries were collected (a release takes a stamp), and each was
+        // collected from a live node: its node is alive, and reading it would cost a cache miss
+        // per subscriber on a large tree. No share either, so the slot's node still holds it:
+        // it is lent unretained, which saves reference counting per subscriber.
+        guard let collected else { return subscriber.deliverIfChanged(nil) }
+        return withUnretained(collected) { subscriber.deliverIfChanged($0) }
       }
       if ran { called += 1 }
     }
     return called
   }
+
+  /// How many entries ahead ``deliver(_:name:in:)`` reads a subscriber.
+  static let deliveryLookahead = 4
 
   /// A pass the nesting limit refuses; returns 0, as nobody was called.
   ///
@@ -83,6 +92,14 @@ extension NodeCore {
 }
 
 extension DataSubscriber {
+  /// Calls the subscriber with `slot` unless it has heard it already; returns whether it did.
+  @inline(__always)
+  func deliverIfChanged(_ slot: SharedSlot?) -> Bool {
+    guard !hasHeard(slot) else { return false }
+    deliver(from: slot)
+    return true
+  }
+
   /// The first call of a new subscription, with the value it resolves to now: through the
   /// ``ReentryGuard`` like every other delivery, so a subscriber that subscribes again nests.
   func deliverFirst(from slot: SharedSlot, name: String) {
