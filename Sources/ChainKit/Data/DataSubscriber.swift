@@ -118,11 +118,15 @@ final class DataSubscriberBox<Value>: DataSubscriber {
       // ever shared and subscribed with its own value type.
       let box = uncheckedCast(subscriber, to: DataSubscriberBox<Value>.self)
       box.hear(slot)
+      // NB: the value is read in a scope that ends before the body is called, so the slot is
+      // not retained and released around the call, for every subscriber of every share.
+      let value: Value?
       if let slot {
-        box.body(uncheckedCast(slot, to: SharedSlotBox<Value>.self).read())
+        value = uncheckedCast(slot, to: SharedSlotBox<Value>.self).read()
       } else {
-        box.body(nil)
+        value = nil
       }
+      box.body(value)
     }
   }
 
