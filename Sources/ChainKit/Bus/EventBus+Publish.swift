@@ -21,7 +21,16 @@ extension EventBus {
     if Event.self is AnyClass || isExistential(Event.self, event) {
       return publishByRuntimeType(event)
     }
-    guard let slot = slot(for: Event.self) else { return publishUnheard(event) }
+    if let last = lastSlot, last.type == ObjectIdentifier(Event.self) {
+      // Unretained, as the bus holds it (see `lastSlot`). The cast is safe: a slot is only ever
+      // stored under its own event type.
+      return withUnretained(last.slot.reference, as: BusSlot<Event>.self) { slot in
+        let outcome = deliver(event, in: slot)
+        if isTraced { report(event, in: slot, source: .publish, outcome: outcome) }
+        return outcome
+      }
+    }
+    guard let slot = lookUpSlot(for: Event.self) else { return publishUnheard(event) }
     let outcome = deliver(event, in: slot)
     if isTraced { report(event, in: slot, source: .publish, outcome: outcome) }
     return outcome

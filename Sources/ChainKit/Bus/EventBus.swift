@@ -46,9 +46,11 @@ public final class EventBus {
   // code, so the dynamic exclusivity check could never fire: unchecked.
   /// The slot found last and its type: publishing the same type again skips hashing.
   ///
-  /// Slots are never removed, so the entry never goes stale.
+  /// Slots are never removed, so the entry never goes stale. Unretained: `slots` holds the slot
+  /// for as long as the bus lives, and a publish's caller holds the bus; a strong reference
+  /// would be retained and released around every publish.
   @exclusivity(unchecked) @usableFromInline
-  var lastSlot: (type: ObjectIdentifier, slot: AnyBusSlot)?
+  var lastSlot: (type: ObjectIdentifier, slot: Unretained<AnyBusSlot>)?
   /// Whether each static type published so far is an existential (see `isExistential`).
   var existentialTypes: [ObjectIdentifier: Bool] = [:]
   /// The static type published last and whether it is an existential: publishing the same type
@@ -103,7 +105,7 @@ public final class EventBus {
     let id = ObjectIdentifier(type)
     if let last = lastSlot, last.type == id {
       // The cast is safe: a slot is only ever stored under its own event type.
-      return uncheckedCast(last.slot, to: BusSlot<Event>.self)
+      return uncheckedCast(last.slot.object, to: BusSlot<Event>.self)
     }
     return lookUpSlot(for: type)
   }
@@ -113,7 +115,7 @@ public final class EventBus {
   func lookUpSlot<Event>(for type: Event.Type) -> BusSlot<Event>? {
     let id = ObjectIdentifier(type)
     guard let slot = slots[id] else { return nil }
-    lastSlot = (id, slot)
+    lastSlot = (id, Unretained(slot))
     checkInvariants()
     return uncheckedCast(slot, to: BusSlot<Event>.self)
   }
@@ -127,7 +129,9 @@ public final class EventBus {
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       for (key, slot) in slots { slot.checkInvariants(key: key) }
-      if let last = lastSlot { precondition(slots[last.type] === last.slot, "stale last slot") }
+      if let last = lastSlot {
+        precondition(slots[last.type] === last.slot.object, "stale last slot")
+      }
       precondition(isTraced == !tracers.isEmpty, "'\(name)': isTraced out of step with its tracers")
     #endif
   }

@@ -84,7 +84,9 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   @usableFromInline
   final func hear(_ slot: SharedSlot?) {
     if isBehind { isBehind = false }
-    source = slot
+    // NB: the same slot again (each share of a constant) is not stored again: that would
+    // retain and release the slot once for every subscriber of every share.
+    if slot !== source { source = slot }
     sourceVersion = slot?.version ?? 0
   }
 
@@ -116,11 +118,15 @@ final class DataSubscriberBox<Value>: DataSubscriber {
       // ever shared and subscribed with its own value type.
       let box = uncheckedCast(subscriber, to: DataSubscriberBox<Value>.self)
       box.hear(slot)
+      // NB: the value is read in a scope that ends before the body is called, so the slot is
+      // not retained and released around the call, for every subscriber of every share.
+      let value: Value?
       if let slot {
-        box.body(uncheckedCast(slot, to: SharedSlotBox<Value>.self).read())
+        value = uncheckedCast(slot, to: SharedSlotBox<Value>.self).read()
       } else {
-        box.body(nil)
+        value = nil
       }
+      box.body(value)
     }
   }
 

@@ -117,7 +117,7 @@ extension Node {
   @usableFromInline
   func add(_ subscriber: DataSubscriber, name: String) -> Subscription {
     let keyID = subscriber.keyID
-    sharedData.subscribers.append(subscriber, through: core.runtime)
+    sharedData.append(subscriber)
     core.runtime.data.subscriberCount += 1
     if let slot = DataResolver.nearest(from: core, keyID: keyID) {
       subscriber.deliverFirst(from: slot, name: name)

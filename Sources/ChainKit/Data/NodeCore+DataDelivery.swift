@@ -3,15 +3,15 @@ extension NodeCore {
   /// Calls the subscribers for `keyID` in this node's subtree whose value changed; returns how
   /// many were called.
   ///
-  /// NB: the snapshot goes in a buffer from a pool (one per nesting level in use), so a share
-  /// allocates nothing once the buffers have grown.
+  /// NB: the deliveries come from this node's kept layout (``DataShareLayout``), so sharing
+  /// again walks an array, not the tree, and allocates nothing.
   func notifyDataSubscribers(forKey keyID: Int, name: String) -> Int {
-    var deliveries = runtime.data.deliveryBuffers.popLast() ?? []
+    if let data {
+      return Self.deliver(data.deliveries(forKey: keyID, from: self), name: name, in: runtime)
+    }
+    var deliveries = ContiguousArray<DataDelivery>()
     collectDataDeliveries(forKey: keyID, into: &deliveries)
-    let called = Self.deliver(deliveries, name: name, in: runtime)
-    deliveries.removeAll(keepingCapacity: true)
-    runtime.data.deliveryBuffers.append(deliveries)
-    return called
+    return Self.deliver(deliveries, name: name, in: runtime)
   }
 
   /// Calls each subscriber whose resolved slot differs from the one it last heard from, in
@@ -37,24 +37,37 @@ extension NodeCore {
       runtime.leave()
     }
     var called = 0
-    for index in deliveries.indices {
+    let count = deliveries.count
+    for index in 0..<count {
+      // NB: reads a subscriber a few entries ahead, so that on a large tree its memory is on
+      // its way while this one is called; every entry stays alive for the pass (releases wait
+      // until no operation is under way), so reading it early is as safe as reading it later.
+      let ahead = index &+ Self.deliveryLookahead
+      if ahead < count {
+        runtime.data.lookahead = withUnretained(deliveries[ahead].subscriber) { $0.sourceVersion }
+      }
       let (entry, collected) = deliveries[index]
-      let ran = withUnretained(entry) { subscriber in
-        guard !subscriber.isRemoved, subscriber.core.isAlive else { return false }
-        let unchanged =
-          topology == runtime.lastStamp && changes == runtime.data.changeVersion
-        let slot =
-          unchanged
-          ? collected?.object
-          : DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID)
-        guard !subscriber.hasHeard(slot) else { return false }
-        subscriber.deliver(from: slot)
-        return true
+      let ran = withUnretained(entry) { subscriber -> Bool in
+        guard !subscriber.isRemoved else { return false }
+        guard topology == runtime.lastStamp, changes == runtime.data.changeVersion else {
+          guard subscriber.core.isAlive else { return false }
+          return subscriber.deliverIfChanged(
+            DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID))
+        }
+        // No release since the entries were collected (a release takes a stamp), and each was
+        // collected from a live node: its node is alive, and reading it would cost a cache miss
+        // per subscriber on a large tree. No share either, so the slot's node still holds it:
+        // it is lent unretained, which saves reference counting per subscriber.
+        guard let collected else { return subscriber.deliverIfChanged(nil) }
+        return withUnretained(collected) { subscriber.deliverIfChanged($0) }
       }
       if ran { called += 1 }
     }
     return called
   }
+
+  /// How many entries ahead ``deliver(_:name:in:)`` reads a subscriber.
+  static let deliveryLookahead = 4
 
   /// A pass the nesting limit refuses; returns 0, as nobody was called.
   ///
@@ -79,6 +92,14 @@ extension NodeCore {
 }
 
 extension DataSubscriber {
+  /// Calls the subscriber with `slot` unless it has heard it already; returns whether it did.
+  @inline(__always)
+  func deliverIfChanged(_ slot: SharedSlot?) -> Bool {
+    guard !hasHeard(slot) else { return false }
+    deliver(from: slot)
+    return true
+  }
+
   /// The first call of a new subscription, with the value it resolves to now: through the
   /// ``ReentryGuard`` like every other delivery, so a subscriber that subscribes again nests.
   func deliverFirst(from slot: SharedSlot, name: String) {

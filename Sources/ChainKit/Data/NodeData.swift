@@ -8,6 +8,8 @@ final class NodeData: DeferredCompaction {
   /// At most one slot per key id; few keys per node, so a linear scan beats hashing.
   @exclusivity(unchecked) var slots: ContiguousArray<SharedSlot> = []
   @exclusivity(unchecked) var subscribers = SlotList<DataSubscriber>()
+  /// What each key this node shares reaches, kept between shares (see ``DataShareLayout``).
+  var layouts: ContiguousArray<DataShareLayout> = []
   private var compactionQueued = false
   /// The runtime of the node this belongs to: it defers releases and compaction while a share
   /// may walk the subscribers.
@@ -18,6 +20,7 @@ final class NodeData: DeferredCompaction {
   }
 
   isolated deinit {
+    if !subscribers.isEmpty || !slots.isEmpty { runtime.data.layoutVersion &+= 1 }
     for entry in subscribers.takeAll(freeingThrough: runtime) { runtime.release(entry) }
   }
 
@@ -36,23 +39,37 @@ final class NodeData: DeferredCompaction {
     return nil
   }
 
+  /// Stores `slot` for its key; a slot it replaces, or a key shared here for the first time,
+  /// changes what shares resolve to, so the layouts are stale (storing the slot already held
+  /// changes nothing they name).
   func store(_ slot: SharedSlot) {
     if let index = slots.firstIndex(where: { $0.keyID == slot.keyID }) {
+      guard slots[index] !== slot else { return }
       slots[index] = slot
     } else {
       slots.append(slot)
     }
+    runtime.data.layoutVersion &+= 1
   }
 
   /// Removes the slot for `keyID`; returns whether there was one.
   func removeSlot(for keyID: Int) -> Bool {
     guard let index = slots.firstIndex(where: { $0.keyID == keyID }) else { return false }
     slots.remove(at: index)
+    runtime.data.layoutVersion &+= 1
     return true
+  }
+
+  /// Adds a subscription; every layout that could reach this node is stale.
+  func append(_ subscriber: DataSubscriber) {
+    subscribers.append(subscriber, through: runtime)
+    runtime.data.layoutVersion &+= 1
   }
 
   /// Takes a cancelled subscription out in O(1), compacting once enough slots are vacated.
   func remove(_ subscriber: DataSubscriber) {
+    // NB: stale before the release, which may free the subscriber a layout names.
+    runtime.data.layoutVersion &+= 1
     guard subscribers.remove(subscriber, releasingThrough: runtime), !compactionQueued else {
       return
     }
@@ -83,12 +100,48 @@ final class NodeData: DeferredCompaction {
 
   /// Ends every subscription here: the node is gone.
   func retire() {
+    runtime.data.layoutVersion &+= 1
     for entry in subscribers.takeAll(freeingThrough: runtime) {
       let subscriber = entry.takeUnretainedValue()
       subscriber.markRemoved()
       runtime.release(entry)
     }
     slots = []
+    layouts = []
+  }
+
+  /// The layout of the share of `keyID` from `core` (this data's node), collected afresh if
+  /// anything it depends on changed since it was kept.
+  ///
+  /// NB: the array is returned by value: a pass walks its own reference, so a nested share that
+  /// collects again writes into other storage and the walk's entries stay as they were.
+  func deliveries(forKey keyID: Int, from core: NodeCore) -> ContiguousArray<NodeCore.DataDelivery>
+  {
+    var index = 0
+    while index < layouts.count {
+      if layouts[index].keyID == keyID { break }
+      index += 1
+    }
+    if index < layouts.count, layouts[index].isCurrent(in: runtime) {
+      return layouts[index].deliveries
+    }
+    var deliveries = ContiguousArray<NodeCore.DataDelivery>()
+    if index < layouts.count {
+      // Reuses the storage unless a pass under way still walks it.
+      swap(&deliveries, &layouts[index].deliveries)
+      deliveries.removeAll(keepingCapacity: true)
+    }
+    let topology = runtime.lastStamp
+    let layout = runtime.data.layoutVersion
+    core.collectDataDeliveries(forKey: keyID, into: &deliveries)
+    let fresh = DataShareLayout(
+      keyID: keyID, topology: topology, layout: layout, deliveries: deliveries)
+    if index < layouts.count {
+      layouts[index] = fresh
+    } else {
+      layouts.append(fresh)
+    }
+    return deliveries
   }
 }
 
@@ -119,6 +172,10 @@ struct DataState {
   /// The subtree walk's stack, kept between shares so that its storage is reused; the walk
   /// runs no user code, so it is never in use twice.
   var walkStack = ContiguousArray<NodeCore.DataWalkEntry>()
-  /// Snapshot buffers for notification passes, kept between shares; a nested pass takes another.
-  var deliveryBuffers: [ContiguousArray<NodeCore.DataDelivery>] = []
+  /// Bumped by every change to which data subscriptions and slots exist (a subscription, a
+  /// cancellation, a slot stored anew or removed, a node's data retired), so that a kept
+  /// ``DataShareLayout`` can tell it is stale.
+  var layoutVersion: UInt64 = 0
+  /// Where a delivery pass stores what it reads ahead, so that the read is not optimised away.
+  var lookahead: UInt64 = 0
 }
