@@ -72,17 +72,20 @@ struct StreamRing<Element> {
 
   /// Doubles the slots (at least 4, at most `maxCapacity`), the elements moved to the front in
   /// order.
-  @usableFromInline
+  ///
+  /// Inlinable, as the rest of the ring: unspecialised, filling and moving the slots would go
+  /// through the element type's witnesses one slot at a time, and growing a ring would cost more
+  /// than all the elements that pass through it.
+  @inlinable
   mutating func grow() {
     let capacity = Swift.min(maxCapacity, Swift.max(4, slots.count &* 2))
-    var grown = ContiguousArray<Element?>()
-    grown.reserveCapacity(capacity)
+    var grown = ContiguousArray<Element?>(repeating: nil, count: capacity)
+    var index = head
     for offset in 0..<count {
-      var index = head + offset
-      if index >= slots.count { index -= slots.count }
-      grown.append(slots[index].take())
+      grown[offset] = slots[index].take()
+      index &+= 1
+      if index == slots.count { index = 0 }
     }
-    grown.append(contentsOf: repeatElement(nil, count: capacity - count))
     slots = grown
     head = 0
   }
