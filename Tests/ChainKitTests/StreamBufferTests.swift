@@ -2,39 +2,56 @@ import Testing
 
 @testable import ChainKit
 
-/// `StreamBuffer`, the audited home of a stream's continuation, checks its invariant from its own
-/// operations in builds with invariants, and keeps the buffering policies' order.
+/// `StreamBuffer`, the one place that keeps a stream consumer's wakeup, checks its invariant from
+/// its own operations in builds with invariants, keeps the buffering policies' order, and reuses
+/// its ring of slots instead of allocating per element.
 @Suite("StreamBuffer keeps a stream's elements and its waiting consumer")
 struct StreamBufferTests {
-  @Test("a head moved past the buffered elements is caught by the next push")
-  func catchesAHeadPastTheItems() async {
+  @Test("an oldest slot left empty is caught by the next push")
+  func catchesAnEmptyOldestSlot() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var buffer = StreamBuffer<Int>(limit: .max, dropsOldest: false)
-      buffer.head = 3
       _ = buffer.push(1)
+      buffer.items.head = 2
+      _ = buffer.push(2)
     }
-    StorageInvariantTests.expectMessage("head 3 outside 1 items", in: result)
+    StorageInvariantTests.expectMessage("the oldest slot is empty", in: result)
   }
 
-  @Test("bufferingNewest(1) keeps the newest element and counts each drop")
+  @Test("a wakeup resumed twice is caught instead of corrupting its task")
+  func catchesAWakeupResumedTwice() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await Wakeup<Int>.wait { wakeup in
+        wakeup.resume(returning: 1)
+        wakeup.resume(returning: 2)
+        return nil
+      }
+    }
+    StorageInvariantTests.expectMessage("a wakeup was resumed twice", in: result)
+  }
+
+  @Test("bufferingNewest(1) keeps the newest element in its one slot and counts each drop")
   func newestOneReplacesInPlace() {
     var buffer = StreamBuffer<Int>(limit: 1, dropsOldest: true)
     #expect(buffer.push(1).dropped == 0)
-    #expect(buffer.push(2).dropped == 1)
-    #expect(buffer.push(3).dropped == 2)
-    #expect(buffer.pop() == .some(3))
+    for value in 2...1_000 { #expect(buffer.push(value).dropped == value - 1) }
+    #expect(buffer.items.capacity == 1)
+    #expect(buffer.pop() == .some(1_000))
     #expect(buffer.pop() == nil)
-    #expect(buffer.dropped == 2)
+    #expect(buffer.dropped == 999)
   }
 
-  @Test("bufferingNewest(3) drops the oldest and keeps the order of the rest")
+  @Test("bufferingNewest(3) drops the oldest and keeps the order of the rest, across the wrap")
   func newestThreeKeepsOrder() {
     var buffer = StreamBuffer<Int>(limit: 3, dropsOldest: true)
     for value in 1...7 { _ = buffer.push(value) }
-    var taken: [Int] = []
-    while case .some(.some(let value)) = buffer.pop() { taken.append(value) }
-    #expect(taken == [5, 6, 7])
+    #expect(taken(from: &buffer) == [5, 6, 7])
     #expect(buffer.dropped == 4)
+    for value in 8...9 { _ = buffer.push(value) }
+    #expect(buffer.pop() == .some(8))
+    for value in 10...13 { _ = buffer.push(value) }
+    #expect(taken(from: &buffer) == [11, 12, 13])
+    #expect(buffer.items.capacity == 3)
   }
 
   @Test("bufferingOldest(2) drops the arriving element")
@@ -46,6 +63,50 @@ struct StreamBufferTests {
     #expect(buffer.dropped == 2)
   }
 
+  @Test("an unbounded buffer grows with its elements in order, wrapped or not")
+  func unboundedGrowsInOrder() {
+    var buffer = StreamBuffer<Int>(limit: .max, dropsOldest: false)
+    var expected: [Int] = []
+    var next = 0
+    // Taking fewer than it pushes moves the head around the ring while it grows.
+    for round in 0..<40 {
+      for _ in 0..<(round % 7 + 2) {
+        _ = buffer.push(next)
+        expected.append(next)
+        next += 1
+      }
+      for _ in 0..<(round % 5 + 1) {
+        guard case .some(.some(let value)) = buffer.pop() else { break }
+        #expect(value == expected.removeFirst())
+      }
+    }
+    #expect(taken(from: &buffer) == expected)
+    #expect(buffer.dropped == 0)
+  }
+
+  @Test("elements taken as fast as they come reuse the slots the buffer has")
+  func keptUpReusesSlots() {
+    var buffer = StreamBuffer<Int>(limit: .max, dropsOldest: false)
+    for value in 0..<3 { _ = buffer.push(value) }
+    let capacity = buffer.items.capacity
+    for value in 3..<10_000 {
+      _ = buffer.push(value)
+      #expect(buffer.pop() == .some(value - 3))
+    }
+    #expect(buffer.items.capacity == capacity)
+  }
+
+  @Test("a stream of optionals keeps its nil elements apart from the end")
+  func optionalElementsAreElements() {
+    var buffer = StreamBuffer<Int?>(limit: .max, dropsOldest: false)
+    _ = buffer.push(nil)
+    _ = buffer.push(1)
+    #expect(buffer.finish() == nil)
+    #expect(buffer.pop() == .some(.some(nil)))
+    #expect(buffer.pop() == .some(.some(1)))
+    #expect(buffer.pop() == .some(nil))
+  }
+
   @Test("a finished buffer hands out what is left, then the end")
   func finishedHandsOutTheRest() {
     var buffer = StreamBuffer<Int>(limit: .max, dropsOldest: false)
@@ -54,5 +115,12 @@ struct StreamBufferTests {
     #expect(buffer.push(2).dropped == 0)
     #expect(buffer.pop() == .some(1))
     #expect(buffer.pop() == .some(nil))
+  }
+
+  /// Every element `buffer` holds, oldest first.
+  private func taken(from buffer: inout StreamBuffer<Int>) -> [Int] {
+    var values: [Int] = []
+    while case .some(.some(let value)) = buffer.pop() { values.append(value) }
+    return values
   }
 }

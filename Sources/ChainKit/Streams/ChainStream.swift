@@ -75,11 +75,12 @@ public struct ChainStream<Element: Sendable>: AsyncSequence, Sendable {
   /// When the iterator (and its copies) is dropped, the stream ends, even if the stream itself is
   /// still kept, unless another iterator of the same stream is still alive.
   public struct Iterator: AsyncIteratorProtocol {
-    let consumer: StreamConsumer<Element>
+    @usableFromInline let consumer: StreamConsumer<Element>
 
     /// The next element, or `nil` once the stream ended or the task was cancelled.
     ///
     /// Traps if another consumer of the same stream is waiting for an element.
+    @inlinable
     public mutating func next() async -> Element? {
       await consumer.channel.next(isolation: nil)
     }
@@ -88,6 +89,7 @@ public struct ChainStream<Element: Sendable>: AsyncSequence, Sendable {
     /// leaving the caller's actor.
     ///
     /// Traps if another consumer of the same stream is waiting for an element.
+    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       await consumer.channel.next(isolation: actor)
     }
@@ -111,8 +113,9 @@ final class StreamHandle<Element: Sendable>: Sendable {
 
 /// An iterator's hold on its channel: the stream ends when the last iterator's goes, so that
 /// a `for await` loop keeps its stream and a second iterator dropped never ends the first's.
+@usableFromInline
 final class StreamConsumer<Element: Sendable>: Sendable {
-  let channel: StreamChannel<Element>
+  @usableFromInline let channel: StreamChannel<Element>
 
   init(_ channel: StreamChannel<Element>) {
     self.channel = channel
@@ -129,20 +132,20 @@ final class StreamConsumer<Element: Sendable>: Sendable {
 @usableFromInline
 final class StreamFeed<Element: Sendable> {
   @usableFromInline let channel: StreamChannel<Element>
-  /// Reports a drop (with the total so far) to the source's tracers.
-  @usableFromInline let reportDrop: (@MainActor (Int) -> Void)?
+  /// Where drops are reported; `nil` for a stream that never drops or has no tracers to tell.
+  @usableFromInline let drops: StreamDropReport?
 
   @usableFromInline
-  init(_ channel: StreamChannel<Element>, reportDrop: (@MainActor (Int) -> Void)?) {
+  init(_ channel: StreamChannel<Element>, drops: StreamDropReport?) {
     self.channel = channel
-    self.reportDrop = reportDrop
+    self.drops = drops
   }
 
   /// Passes `element` on to the consumer; reports a drop.
   @inlinable @inline(__always)
   func send(_ element: Element) {
     let dropped = channel.yield(element)
-    if dropped > 0, let reportDrop { reportDrop(dropped) }
+    if dropped > 0 { drops?.report(dropped) }
   }
 
   deinit { channel.finish() }

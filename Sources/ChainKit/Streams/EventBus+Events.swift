@@ -38,20 +38,11 @@ extension EventBus {
     of type: Event.Type, _ bufferingPolicy: ChainStream<Event>.BufferingPolicy
   ) -> StreamFeed<Event> {
     let channel = StreamChannel<Event>(bufferingPolicy)
-    var reportDrop: (@MainActor (Int) -> Void)?
+    var drops: StreamDropReport?
     if bufferingPolicy != .unbounded {
-      let typeName = String(describing: type)
-      // Unretained: the feed lives in a subscriber of this bus and reports only while the bus
-      // publishes to it; retaining the bus from its own subscriber would keep it alive for ever.
-      let bus = Unretained(self)
-      reportDrop = { total in
-        let bus = bus.object
-        guard bus.isTraced else { return }
-        bus.trace(
-          .streamDrop(
-            source: bus.name, key: typeName, policy: bufferingPolicy.text, dropped: total))
-      }
+      drops = StreamDropReport(
+        bus: self, key: String(describing: type), policy: bufferingPolicy.text)
     }
-    return StreamFeed(channel, reportDrop: reportDrop)
+    return StreamFeed(channel, drops: drops)
   }
 }

@@ -75,23 +75,11 @@ extension Node {
     _: Element.Type, key: String, _ policy: ChainStream<Element>.BufferingPolicy
   ) -> (ChainStream<Element>, StreamFeed<Element>) {
     let channel = StreamChannel<Element>(policy)
-    let name = self.name
-    let reportDrop: (@MainActor (Int) -> Void)?
-    if case .unbounded = policy {
-      reportDrop = nil
-    } else {
-      // Unretained: the feed lives in a registration at this node (or a subscriber under it),
-      // which never outlives the core; retaining the core from it would keep the node alive.
-      let core = Unretained(core)
-      reportDrop = { total in
-        let runtime = core.object.runtime
-        guard runtime.installedTracers > 0 else { return }
-        Trace.emit(
-          .streamDrop(source: name, key: key, policy: policy.text, dropped: total),
-          to: core.object.hooksOnPath, in: runtime)
-      }
+    var drops: StreamDropReport?
+    if policy != .unbounded {
+      drops = StreamDropReport(node: core, name: name, key: key, policy: policy.text)
     }
-    return (ChainStream(channel), StreamFeed(channel, reportDrop: reportDrop))
+    return (ChainStream(channel), StreamFeed(channel, drops: drops))
   }
 
   /// Installs the listener behind a stream and ties its token to the stream's consumer.

@@ -30,7 +30,7 @@ extension Property where Value: Sendable {
     bufferingPolicy: ChainStream<Value>.BufferingPolicy = .unbounded
   ) -> ChainStream<Value> {
     let channel = StreamChannel<Value>(bufferingPolicy)
-    let feed = StreamFeed(channel, reportDrop: nil)
+    let feed = StreamFeed(channel, drops: nil)
     feed.send(value)
     // NB: an owner gone already ends the stream after the current value: the feed goes here.
     guard isOwnerAlive else { return ChainStream(channel) }

@@ -2,9 +2,11 @@
 /// and its one consumer (any task): elements in the order the main actor yielded them, and the
 /// consumer's continuation while it waits.
 ///
-/// One lock guards a ``StreamBuffer`` (which keeps the consumer's continuation); nothing is
-/// called while holding it, and a consumer is resumed after it is released. A consumer that
-/// finds an element takes it without suspending. ``terminate()`` (the consumer gone or
+/// One lock guards a ``StreamBuffer`` (which keeps the consumer's wakeup); nothing is called
+/// while holding it, and a consumer is resumed after it is released. A consumer that finds an
+/// element takes it without suspending. What runs per element (``yield(_:)``, ``next(isolation:)``)
+/// is inlinable, so that it is specialised for the element type where the stream is made and
+/// consumed instead of looking up the buffer's generic metadata on every call. ``terminate()`` (the consumer gone or
 /// cancelled, or the stream dropped unconsumed) ends the registration through
 /// ``onTermination``; ``finish()`` (the source gone) lets the consumer take what is buffered,
 /// then ends the sequence.
@@ -43,6 +45,7 @@ final class StreamChannel<Element: Sendable>: Sendable {
   }
 
   /// The consumer is gone or cancelled: nothing more is handed out, and the registration ends.
+  @usableFromInline
   func terminate() {
     let (wakeup, action) = state.withLock { $0.terminate() }
     wakeup?.resume(returning: nil)
@@ -68,21 +71,28 @@ final class StreamChannel<Element: Sendable>: Sendable {
   ///
   /// An element comes at once if one is buffered, else when the producer yields one; a cancelled
   /// consumer gets `nil` even if elements are buffered. Traps if another consumer waits.
+  @inlinable
   func next(isolation actor: isolated (any Actor)?) async -> Element? {
     if Task.isCancelled {
-      let (wakeup, action) = state.withLock {
-        $0.checkNoOtherConsumerWaits()
-        return $0.terminate()
-      }
-      wakeup?.resume(returning: nil)
-      action?()
+      cancelled()
       return nil
     }
     if let taken = state.withLock({ $0.pop() }) { return taken }
     return await withTaskCancellationHandler {
-      await StreamBuffer<Element>.Wakeup.wait { wakeup in state.withLock { $0.park(wakeup) } }
+      await StreamBuffer<Element>.Waiter.wait { wakeup in state.withLock { $0.park(wakeup) } }
     } onCancel: {
       terminate()
     }
+  }
+
+  /// The consumer asked for an element after its task was cancelled: the stream ends.
+  @usableFromInline
+  func cancelled() {
+    let (wakeup, action) = state.withLock {
+      $0.checkNoOtherConsumerWaits()
+      return $0.terminate()
+    }
+    wakeup?.resume(returning: nil)
+    action?()
   }
 }

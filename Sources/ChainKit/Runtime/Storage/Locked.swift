@@ -9,7 +9,10 @@
 package final class Locked<Value>: @unchecked Sendable {
   // NB: @unchecked because `value` is only touched between lock and unlock of `mutex`.
   private let mutex: UnsafeMutablePointer<SystemCalls.MutexStorage>
-  private var value: Value
+  // NB: unchecked, because the mutex already excludes a second access: another thread waits for
+  // it, and the same thread entering `withLock` again would block on it before touching `value`.
+  // The dynamic check would only add its cost to every element a stream passes on.
+  @exclusivity(unchecked) private var value: Value
   #if CHAINKIT_INVARIANTS
     /// Whether a thread is inside ``withLock(_:)``: what the check compares against.
     var isHeld = false
