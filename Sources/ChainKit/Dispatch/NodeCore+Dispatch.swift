@@ -1,15 +1,22 @@
+// Dispatch: how a post reaches its listeners. A node's cached path (PathCache, computed in
+// NodeCore+Path), the path's hits per key and its plan per key (DispatchPlan: every phase's
+// listeners as one flat sequence); the walk along a plan, and the walk over the hits
+// (HitWalk, NodeCore+Walk, KeyedRegistrations+Visit) for what a plan leaves out.
+
 /// The dispatch algorithm: the W3C DOM's, on a path computed once per change of the nodes on it.
 ///
-/// A post visits only the path's *hits* for its key: the nodes that have registrations for it
-/// (``PathHits``, found once per path and key), so neither the number of keys in the program nor
-/// the nodes that do not listen cost anything per post.
+/// A post walks its path's plan for its key (``DispatchPlan``) when there is one: one loop over
+/// the listeners of every phase. Otherwise it visits only the path's *hits* for its key: the
+/// nodes that have registrations for it (``PathHits``, found once per path and key). Either way,
+/// neither the number of keys in the program nor the nodes that do not listen cost anything per
+/// post.
 extension NodeCore {
   /// Posts an event to this node and returns what happened.
   ///
   /// NB: `@inlinable`, so that clients get it specialised for their payload type. Nothing on the
-  /// walk is retained: this core stays alive for the call (its caller holds it), its cached path
-  /// and the path's hits are kept until the outermost operation returns even if a listener
-  /// changes the topology, and the path owns its cores.
+  /// walk is retained: this core stays alive for the call (its caller holds it), its cached path,
+  /// the path's hits and plans are kept until the outermost operation returns even if a listener
+  /// changes the topology or the key's registrations, and the path owns its cores.
   @inlinable
   func dispatch<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
     let runtime = self.runtime
@@ -17,6 +24,23 @@ extension NodeCore {
       return refused(refusal, kind: .event, key: key, payload: payload)
     }
     refreshPathIfStale()
+    let path = cachedPathReference
+    let generation = runtime.generation(ofKey: keyID)
+    if let plan = withUnretained(path, { $0.plan(for: keyID, generation: generation) }) {
+      let id = runtime.nextDispatchID()
+      let parentID = runtime.currentDispatchID
+      runtime.currentDispatchID = id
+      let mark = runtime.enter()
+      var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
+      let ran = withUnretained(plan) {
+        $0.run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime)
+      }
+      if let ran {
+        var walk = HitWalk(afreshAlong: path, runtime: runtime, keyID: keyID)
+        resume(after: ran, of: plan, walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles)
+      }
+      return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
+    }
     var capturesAbove = false
     var walk = HitWalk(
       along: self, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
@@ -31,7 +55,68 @@ extension NodeCore {
       ? walk.cache.makeProbe(
         .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
       : nil
+    walkHits(
+      &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
+      visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
+      probe: probe)
+    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
+  }
 
+  /// Goes on with a dispatch over the hits after `ran` passes of its plan, the key's
+  /// registrations having changed: from the node after the last pass that ran, each node's
+  /// lists are read on arrival.
+  ///
+  /// NB: out of line: only a dispatch during which the key's registrations change comes here.
+  @inlinable @inline(never)
+  func resume<P>(
+    after ran: Int, of plan: Unretained<DispatchPlan>, walk: inout HitWalk,
+    ctx: inout EventContext, payload: P, bubbles: Bool
+  ) {
+    var captureBelow = walk.cache.cores.count
+    var visitsTarget = true
+    var bubbleFrom = 1
+    if ran > 0 {
+      let last = plan.object.passes[ran - 1]
+      switch last.phase {
+      case .capture: captureBelow = last.pathIndex
+      case .target:
+        captureBelow = 0
+        visitsTarget = false
+      case .bubble:
+        captureBelow = 0
+        visitsTarget = false
+        bubbleFrom = last.pathIndex + 1
+      }
+    }
+    walkHits(
+      &walk, capturesAbove: captureBelow > 1, captureBelow: captureBelow,
+      visitsTarget: visitsTarget, bubbleFrom: bubbleFrom, bubbles: bubbles, ctx: &ctx,
+      payload: payload, probe: nil)
+  }
+
+  /// The walk over the hits: the capture walk over the nodes above the target below
+  /// `captureBelow` (a path index) from the root end down, the target if `visitsTarget`, then the
+  /// bubble walk from path index `bubbleFrom` up.
+  ///
+  /// A whole dispatch starts with `captureBelow` the path's length, the target and `bubbleFrom`
+  /// 1; a dispatch that leaves its plan starts after the plan's last pass that ran.
+  ///
+  /// - Parameters:
+  ///   - walk: The dispatch's walk over the path's hits.
+  ///   - capturesAbove: Whether a node above the target may have capture listeners; if not the
+  ///     capture walk is skipped.
+  ///   - captureBelow: The path index the capture walk starts below.
+  ///   - visitsTarget: Whether the target's visit is still to come.
+  ///   - bubbleFrom: The path index the bubble walk starts from.
+  ///   - bubbles: Whether the key bubbles.
+  ///   - ctx: The dispatch's context.
+  ///   - payload: The payload as posted (no interceptor ran before the walk).
+  ///   - probe: The dispatch's probe, if it is heard.
+  @inlinable @inline(__always)
+  func walkHits<P>(
+    _ walk: inout HitWalk, capturesAbove: Bool, captureBelow: Int, visitsTarget: Bool,
+    bubbleFrom: Int, bubbles: Bool, ctx: inout EventContext, payload: P, probe: DispatchProbe?
+  ) {
     // Capture: from the root end of the path down to the target's parent, at the nodes with
     // capture listeners. Interceptors belong to the upward walk, so capture listeners see the
     // payload as posted.
@@ -39,38 +124,41 @@ extension NodeCore {
     // key after the last cached hit ran is still visited (rule 10).
     // No capture listener above the target: no listener can run before the target, so there is
     // nothing to visit on the way down, nor can one be added there meanwhile: read once.
-    var position = walk.entries.count - 1
-    var visited = walk.cache.cores.count
-    while capturesAbove, !ctx.stopRequested {
-      if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
-      guard position >= 0 else { break }
-      let hit = walk.entries[position]
-      position -= 1
-      if hit.index == 0 { break }
-      visited = hit.index
-      withUnretained(hit.registrations) { registrations in
-        if registrations.hasCapture {
-          registrations.visitCapture(ctx: &ctx, payload: payload, probe: probe)
+    if capturesAbove {
+      var visited = captureBelow
+      var position = walk.lastPosition(before: visited)
+      while !ctx.stopRequested {
+        if walk.refreshIfChanged() { position = walk.lastPosition(before: visited) }
+        guard position >= 0 else { break }
+        let hit = walk.entries[position]
+        position -= 1
+        if hit.index == 0 { break }
+        visited = hit.index
+        withUnretained(hit.registrations) { registrations in
+          if registrations.hasCapture {
+            registrations.visitCapture(ctx: &ctx, payload: payload, probe: probe)
+          }
         }
       }
     }
     var current = payload
     // Target: interceptors, then capture listeners, then the others (as the DOM does).
-    _ = walk.refreshIfChanged()
-    if !ctx.stopRequested, let first = walk.entries.first, first.index == 0 {
-      withUnretained(first.registrations) { registrations in
-        registrations.visitTarget(ctx: &ctx, payload: &current, probe: probe)
+    if visitsTarget {
+      _ = walk.refreshIfChanged()
+      if !ctx.stopRequested, let first = walk.entries.first, first.index == 0 {
+        withUnretained(first.registrations) { registrations in
+          registrations.visitTarget(ctx: &ctx, payload: &current, probe: probe)
+        }
       }
     }
     // Bubble: from the target's parents to the root end.
     if bubbles, !ctx.stopRequested {
-      walkUp(from: 1, walk: &walk, ctx: &ctx, payload: &current) {
+      walkUp(from: bubbleFrom, walk: &walk, ctx: &ctx, payload: &current) {
         registrations, _, ctx, payload in
         registrations.visitBubble(ctx: &ctx, payload: &payload, probe: probe)
         return true
       }
     }
-    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 
   /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested
