@@ -13,5 +13,6 @@ extension ChainRuntime {
       keyGenerations.append(contentsOf: repeatElement(0, count: keyID + 1 - keyGenerations.count))
     }
     keyGenerations[keyID] &+= 1
+    registrationChanges &+= 1
   }
 }

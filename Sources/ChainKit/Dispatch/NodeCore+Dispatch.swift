@@ -32,15 +32,25 @@ extension NodeCore {
       runtime.currentDispatchID = id
       let mark = runtime.enter()
       var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
-      let ran = withUnretained(plan) {
+      let left = withUnretained(plan) {
         $0.run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime)
       }
-      if let ran {
+      if let left {
         var walk = HitWalk(afreshAlong: path, runtime: runtime, keyID: keyID)
-        resume(after: ran, of: plan, walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles)
+        resume(at: left, of: plan, walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles)
       }
       return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
     }
+    return dispatchOverHits(keyID: keyID, key: key, bubbles: bubbles, payload: payload)
+  }
+
+  /// A dispatch over the path's hits: for a key with no plan along this path (interceptors, a
+  /// capture listener at the target, a probe).
+  ///
+  /// NB: out of line, so that the dispatch along a plan keeps a small frame.
+  @inlinable @inline(never)
+  func dispatchOverHits<P>(keyID: Int, key: String, bubbles: Bool, payload: P) -> Outcome {
+    let runtime = self.runtime
     var capturesAbove = false
     var walk = HitWalk(
       along: self, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
@@ -62,32 +72,17 @@ extension NodeCore {
     return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 
-  /// Goes on with a dispatch over the hits after `ran` passes of its plan, the key's
-  /// registrations having changed: from the node after the last pass that ran, each node's
-  /// lists are read on arrival.
+  /// Goes on with a dispatch over the hits from `step` of its plan, a registration having
+  /// changed: from the node after the last pass that ran, each node's lists are read on arrival.
   ///
-  /// NB: out of line: only a dispatch during which the key's registrations change comes here.
+  /// NB: out of line: only a dispatch during which a registration changes comes here.
   @inlinable @inline(never)
   func resume<P>(
-    after ran: Int, of plan: Unretained<DispatchPlan>, walk: inout HitWalk,
+    at step: Int, of plan: Unretained<DispatchPlan>, walk: inout HitWalk,
     ctx: inout EventContext, payload: P, bubbles: Bool
   ) {
-    var captureBelow = walk.cache.cores.count
-    var visitsTarget = true
-    var bubbleFrom = 1
-    if ran > 0 {
-      let last = plan.object.passes[ran - 1]
-      switch last.phase {
-      case .capture: captureBelow = last.pathIndex
-      case .target:
-        captureBelow = 0
-        visitsTarget = false
-      case .bubble:
-        captureBelow = 0
-        visitsTarget = false
-        bubbleFrom = last.pathIndex + 1
-      }
-    }
+    let (captureBelow, visitsTarget, bubbleFrom) = plan.object.resumption(
+      at: step, pathLength: walk.cache.cores.count)
     walkHits(
       &walk, capturesAbove: captureBelow > 1, captureBelow: captureBelow,
       visitsTarget: visitsTarget, bubbleFrom: bubbleFrom, bubbles: bubbles, ctx: &ctx,
@@ -177,7 +172,7 @@ extension NodeCore {
     }
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
-      errors: ctx.thrown ?? [])
+      thrown: ctx.thrown)
     runtime.leave()
     if let probe { probe.dispatchFinished(outcome) }
     return outcome
