@@ -190,7 +190,7 @@ extension NodeCore {
     _ refusal: ReentryGuard.Refusal, kind: DispatchKind, key: String, payload: P
   ) -> Outcome {
     var outcome = Outcome()
-    outcome.errors = [refusal.error]
+    outcome.record(refusal.error)
     let hooks = hooksOnPath
     if !hooks.isEmpty, runtime.takeRefusalTrace() {
       let start = DispatchStart(

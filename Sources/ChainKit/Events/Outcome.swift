@@ -7,10 +7,7 @@ public struct Outcome: Sendable, CustomStringConvertible {
   /// How many listeners ran, over every node and phase.
   public internal(set) var listenersRun = 0
   /// Errors thrown by listeners, and ChainKit's own errors (such as ``ChainError/nestingTooDeep(key:limit:)``).
-  public internal(set) var errors: [any Error] {
-    get { thrown ?? [] }
-    set { thrown = newValue }
-  }
+  public var errors: [any Error] { thrown ?? [] }
   /// The errors; `nil` while there is none, so that an outcome without errors neither retains
   /// nor releases an array.
   @usableFromInline var thrown: [any Error]?
@@ -24,6 +21,12 @@ public struct Outcome: Sendable, CustomStringConvertible {
     self.isStopped = isStopped
     self.listenersRun = listenersRun
     self.thrown = errors
+  }
+
+  /// Adds an error.
+  mutating func record(_ error: any Error) {
+    if thrown == nil { thrown = [] }
+    thrown?.append(error)
   }
 
   /// An outcome whose errors are `thrown` (`nil`: none).
