@@ -1,6 +1,8 @@
 import ChainKitTestSupport
 import Testing
 
+@testable import ChainKit
+
 /// Issue 12, item 4: seeded random programs run against ChainKit and the reference model must
 /// log the same calls, outcomes, responses and deliveries.
 @Suite("ChainKit against the reference model", .leakChecked)
@@ -30,6 +32,38 @@ struct DifferentialTests {
       let report = Differential.report(
         seed: seed, program: shrunk, original: original.steps.count, full: false)
       Issue.record(Comment(rawValue: report))
+    }
+  }
+
+  @Test("programs that register, cancel, mount and unmount between and during posts agree")
+  func plannedProgramsAgree() async {
+    let configuration = FuzzConfiguration.fromEnvironment()
+    if configuration.seed != nil { return }
+    let runtime = ChainRuntime.main
+    let plansBefore = runtime.plansMade
+    let count = max(1, configuration.count / 2)
+    var divergent: [UInt64] = []
+    for seed in 0..<UInt64(count) {
+      if seed % 100 == 0 { await Task.yield() }
+      let program = ProgramGenerator.program(seed: seed, mix: .plans)
+      if Differential.diverges(program) { divergent.append(seed) }
+    }
+    #expect(
+      runtime.plansMade - plansBefore > count,
+      "the programs' posts walked too few dispatch plans: \(runtime.plansMade - plansBefore)")
+    guard !divergent.isEmpty else { return }
+    Issue.record(
+      Comment(
+        rawValue: "\(divergent.count) of \(count) programs of the plans mix diverge; first seeds: "
+          + divergent.prefix(20).map(String.init).joined(separator: ", ")))
+    for seed in divergent.prefix(configuration.reports) {
+      let original = ProgramGenerator.program(seed: seed, mix: .plans)
+      var shrinker = Shrinker(stillFails: Differential.diverges)
+      let shrunk = shrinker.shrink(original)
+      Issue.record(
+        Comment(
+          rawValue: Differential.report(
+            seed: seed, program: shrunk, original: original.steps.count, full: false)))
     }
   }
 

@@ -6,16 +6,30 @@ struct ProgramGenerator {
   /// Node ids run over `0..<nodeIDs`; some are created late or never, some are released.
   static let nodeIDs = 6
 
+  /// Which operations programs favour.
+  enum Mix {
+    /// Every operation, interceptors and requests included.
+    case standard
+    /// Posts, repeated on the same few nodes, between and during registrations, cancels,
+    /// mounts, unmounts and releases, with interceptors rare: the posts walk dispatch plans,
+    /// which every one of those changes makes stale.
+    case plans
+  }
+
   private var random: SplitMix64
+  private let mix: Mix
   /// Roughly how many registrations exist, so that `cancel` mostly names a real one.
   private var registrations = 0
   /// The ids the generator expects to be live, so that most steps name a real node.
   private var live: [Int] = []
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  init(seed: UInt64, mix: Mix = .standard) {
+    random = SplitMix64(seed: seed)
+    self.mix = mix
+  }
 
-  static func program(seed: UInt64) -> Program {
-    var generator = ProgramGenerator(seed: seed)
+  static func program(seed: UInt64, mix: Mix = .standard) -> Program {
+    var generator = ProgramGenerator(seed: seed, mix: mix)
     return generator.make()
   }
 
@@ -30,7 +44,8 @@ struct ProgramGenerator {
       steps.append(.mount(node, random.below(node)))
       if node > 1, random.chance(60) { steps.append(.mount(node, random.below(node))) }
     }
-    for _ in 0..<random.within(6...28) { steps.append(step()) }
+    let count = mix == .plans ? random.within(16...40) : random.within(6...28)
+    for _ in 0..<count { steps.append(step()) }
     return Program(steps: steps)
   }
 
@@ -57,9 +72,19 @@ struct ProgramGenerator {
 
   private mutating func dataName() -> DataName { random.chance(70) ? .x : .y }
 
+  /// A post, in the plans mix mostly to one of the first three nodes, so that posts repeat.
+  private mutating func post() -> Op {
+    let target = mix == .plans && random.chance(70) ? random.below(3) : node()
+    return .post(target, eventName(), random.below(10))
+  }
+
   private mutating func step() -> Op {
-    switch random.pick([24, 18, 10, 6, 7, 5, 5, 5, 4, 4, 2, 2, 4, 2, 2, 4]) {
-    case 0: .post(node(), eventName(), random.below(10))
+    let weights =
+      mix == .plans
+      ? [36, 18, 1, 2, 2, 2, 2, 7, 7, 8, 3, 2, 1, 1, 3, 2]
+      : [24, 18, 10, 6, 7, 5, 5, 5, 4, 4, 2, 2, 4, 2, 2, 4]
+    return switch random.pick(weights) {
+    case 0: post()
     case 1: listen(depth: 0)
     case 2:
       .intercept(
@@ -114,7 +139,11 @@ struct ProgramGenerator {
   }
 
   private mutating func effect(_ kind: Call.Kind, depth: Int) -> Effect {
-    switch random.pick([10, 6, 4, 5, 14, 12, 6, 6, 5, 5, 3, 4, 4, 3, 2]) {
+    let weights =
+      mix == .plans
+      ? [8, 4, 4, 4, 12, 14, 10, 6, 8, 8, 3, 1, 1, 1, 1]
+      : [10, 6, 4, 5, 14, 12, 6, 6, 5, 5, 3, 4, 4, 3, 2]
+    return switch random.pick(weights) {
     case 0: .stop
     case 1: .stopImmediate
     case 2: .prevent

@@ -19,9 +19,10 @@ import Testing
 ///
 /// The paths, by the source that calls the user's closure (Sources/ChainKit/…):
 ///
-/// - `listener`, `captureListener`, `interceptor` (Events/KeyedRegistrations+Visit.swift) and
-///   `responder` (Requests/NodeCore+Request.swift): inside the dispatch or request walk, which
-///   is admitted and entered in Events/NodeCore+Dispatch.swift and Requests/NodeCore+Request.swift.
+/// - `listener`, `captureListener`, `interceptor` (Dispatch/KeyedRegistrations+Visit.swift and,
+///   along a plan, Dispatch/DispatchPlan+Run.swift) and `responder`
+///   (Requests/NodeCore+Request.swift): inside the dispatch or request walk, which is admitted
+///   and entered in Dispatch/NodeCore+Dispatch.swift and Requests/NodeCore+Request.swift.
 /// - `nextTurnListener` (Delivery/NextTurnQueue.swift): each queued call is entered as a
 ///   top-level operation.
 /// - `remotePost` and `busEnqueueFromAnyThread` (Delivery/RemotePostQueue.swift): the drain

@@ -153,7 +153,7 @@ extension EventBus {
     do {
       try subscriber.body(event)
     } catch {
-      outcome.errors.append(subscriberError(error, type: Event.self))
+      outcome.record(subscriberError(error, type: Event.self))
     }
   }
 

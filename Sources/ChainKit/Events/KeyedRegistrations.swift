@@ -33,6 +33,8 @@ final class KeyedRegistrations: DeferredCompaction {
   /// Adds a registration at the end of its list.
   func add(_ registration: Registration) {
     registration.owner = Unretained(self)
+    // Plans list the key's listeners: any addition, of any kind, makes them be made again.
+    core.runtime.registrationsChanged(keyID: keyID)
     switch registration.kind {
     case .listener:
       listeners.append(registration, through: core.runtime)
@@ -57,6 +59,8 @@ final class KeyedRegistrations: DeferredCompaction {
     case .interceptor: sparse = interceptors.remove(registration, releasingThrough: runtime)
     case .responder: sparse = responders.remove(registration, releasingThrough: runtime)
     }
+    // A plan refers to its listeners unretained: it must not outlive their removal.
+    runtime.registrationsChanged(keyID: keyID)
     if sparse, !compactionQueued {
       compactionQueued = true
       runtime.compactWhenIdle(self)
@@ -93,6 +97,7 @@ final class KeyedRegistrations: DeferredCompaction {
       listeners.takeAll(freeingThrough: runtime) + interceptors.takeAll(freeingThrough: runtime)
       + responders.takeAll(freeingThrough: runtime)
     for entry in all { withUnretained(entry) { _ = $0.markRemoved() } }
+    if !all.isEmpty { runtime.registrationsChanged(keyID: keyID) }
     return all
   }
 

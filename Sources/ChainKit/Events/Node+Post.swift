@@ -1,8 +1,8 @@
-// Events: keys, the context, outcomes, params, listening, posting, handler tables and dispatch.
-// A post runs `NodeCore.dispatch` (NodeCore+Dispatch.swift): it asks the path cache for the hits
-// of its key, then walks them capture-down, at the target, bubble-up, reading each node's
-// `KeyedRegistrations` (its registrations for one key) from a snapshot taken on arrival. The
-// re-entrancy guard (Runtime) admits or refuses each nested dispatch.
+// Events: keys, the context, outcomes, params, listening, posting, handler tables and each
+// node's registrations per key (`KeyedRegistrations`). A post runs `NodeCore.dispatch`
+// (Dispatch/NodeCore+Dispatch.swift), which walks the path's plan for the key or its hits
+// capture-down, at the target, bubble-up. The re-entrancy guard (Runtime) admits or refuses each
+// nested dispatch.
 
 extension Node {
   /// Posts an event to this node and dispatches it synchronously.

@@ -7,17 +7,35 @@ public struct Outcome: Sendable, CustomStringConvertible {
   /// How many listeners ran, over every node and phase.
   public internal(set) var listenersRun = 0
   /// Errors thrown by listeners, and ChainKit's own errors (such as ``ChainError/nestingTooDeep(key:limit:)``).
-  public internal(set) var errors: [any Error] = []
+  public var errors: [any Error] { thrown ?? [] }
+  /// The errors; `nil` while there is none, so that an outcome without errors neither retains
+  /// nor releases an array.
+  @usableFromInline var thrown: [any Error]?
 
   /// An outcome with nothing happened yet.
-  init() {}
+  init() { thrown = nil }
 
   @usableFromInline
   init(isPrevented: Bool, isStopped: Bool, listenersRun: Int, errors: [any Error]) {
     self.isPrevented = isPrevented
     self.isStopped = isStopped
     self.listenersRun = listenersRun
-    self.errors = errors
+    self.thrown = errors
+  }
+
+  /// Adds an error.
+  mutating func record(_ error: any Error) {
+    if thrown == nil { thrown = [] }
+    thrown?.append(error)
+  }
+
+  /// An outcome whose errors are `thrown` (`nil`: none).
+  @usableFromInline
+  init(isPrevented: Bool, isStopped: Bool, listenersRun: Int, thrown: [any Error]?) {
+    self.isPrevented = isPrevented
+    self.isStopped = isStopped
+    self.listenersRun = listenersRun
+    self.thrown = thrown
   }
 
   /// Whether the event was dispatched and nothing threw.

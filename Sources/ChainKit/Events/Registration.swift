@@ -72,6 +72,21 @@ class Registration: AnyRegistration, SlotIndexed {
 
   /// Vacates the registration's slot.
   override func removeFromOwner() { owner?.object.vacate(self) }
+
+  /// Whether this once or target-bound registration may run now: not if its target is gone (it
+  /// is cancelled instead); a once registration is cancelled before it is called, so a nested
+  /// dispatch cannot run it a second time.
+  ///
+  /// Its release waits until the dispatch is over.
+  @usableFromInline
+  final func mayRunNow() -> Bool {
+    if isTargetBound, target == nil {
+      cancel()
+      return false
+    }
+    if once { cancel() }
+    return true
+  }
 }
 
 /// A listener for events with payload `P`.

@@ -80,6 +80,20 @@ package final class ChainRuntime {
   var pathChecks = 0
   var pathRecomputations = 0
 
+  // MARK: Registrations
+
+  /// Per key id, a count of the changes to that key's registrations on any node of this
+  /// runtime (an addition or a removal of a listener, interceptor or responder): a dispatch plan
+  /// made at one count lists exactly the key's listeners while the count stays (``DispatchPlan``).
+  @exclusivity(unchecked) @usableFromInline var keyGenerations = ContiguousArray<UInt64>()
+  /// The count of changes to any key's registrations: what a dispatch along a plan compares
+  /// before each pass, one load instead of its key's entry (a change of another key then sends
+  /// the rest of the dispatch over the hits, which is never wrong, only slower).
+  @exclusivity(unchecked) @usableFromInline var registrationChanges: UInt64 = 0
+  /// How many dispatch plans were made: what registration changes cost the plans (never counted
+  /// on a post whose plan is current).
+  var plansMade = 0
+
   // MARK: Data sharing
 
   /// The data-sharing counters and scratch storage, read at every node of a share.

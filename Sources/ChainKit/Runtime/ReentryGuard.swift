@@ -191,6 +191,14 @@ extension ChainRuntime {
     hasIdleWork = true
   }
 
+  /// Keeps a replaced dispatch plan until no operation is under way (one may be walking it
+  /// unretained).
+  func keepUntilIdle(_ plan: DispatchPlan) {
+    guard depth > 0 else { return }
+    retired.plans.append(plan)
+    hasIdleWork = true
+  }
+
   /// Traps with a message if the runtime is not idle and settled: what every operation must
   /// leave behind once the outermost one has returned.
   func checkInvariants() {

@@ -9,18 +9,23 @@ struct RetiredStorage {
   var buffers: [UnsafeMutableRawPointer] = []
   /// Path caches replaced by a topology change.
   var paths: [PathCache] = []
+  /// Dispatch plans replaced because their key's registrations changed.
+  var plans: [DispatchPlan] = []
   /// Elements removed from a ``SlotList`` while an operation was under way: one may be running.
   var elements: [Unmanaged<AnyObject>] = []
 
-  var isEmpty: Bool { buffers.isEmpty && paths.isEmpty && elements.isEmpty }
+  var isEmpty: Bool {
+    buffers.isEmpty && paths.isEmpty && plans.isEmpty && elements.isEmpty
+  }
 
-  /// Releases the paths, then frees the buffers.
+  /// Releases the paths and plans, then frees the buffers.
   ///
   /// NB: called on a value already moved out of ``ChainRuntime/retired``: releasing a path may
   /// free cores and registrations whose deinit code runs operations that retire storage again.
   mutating func free() {
     checkInvariants()
     paths = []
+    plans = []
     for element in elements { element.release() }
     elements = []
     for buffer in buffers { buffer.deallocate() }

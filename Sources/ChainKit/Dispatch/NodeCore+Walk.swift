@@ -12,8 +12,9 @@ extension NodeCore {
   /// another (rule 17); nodes without registrations pass it on unchanged.
   ///
   /// - Parameters:
-  ///   - start: 0 (a request: the target is visited here too) or 1 (an event, whose target was
-  ///     visited already and left `payload`).
+  ///   - start: 0 (a request: the target is visited here too), 1 (an event, whose target was
+  ///     visited already and left `payload`), or the node after the last a dispatch's plan
+  ///     passed (no interceptor on the way: every node before it left `payload`).
   ///   - walk: The dispatch's walk over the path's hits.
   ///   - ctx: The dispatch's context.
   ///   - payload: The payload as the node before `start` left it; as the last visit left it
@@ -54,7 +55,9 @@ extension NodeCore {
     let pathLength = walk.cache.cores.count
     var leaving = ContiguousArray<P>()
     leaving.reserveCapacity(pathLength)
-    if start > 0 { leaving.append(payload) }
+    // Every node before `start` left the payload as it is now: the target, or the nodes a
+    // dispatch's plan passed, where no interceptor runs.
+    while leaving.count < start { leaving.append(payload) }
     var index = start
     while index < pathLength, !ctx.stopRequested {
       if walk.refreshIfChanged() { position = walk.firstPosition(after: index - 1) }

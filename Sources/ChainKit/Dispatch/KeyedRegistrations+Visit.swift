@@ -134,14 +134,7 @@ extension KeyedRegistrations {
   ///
   /// Its release waits until the dispatch is over.
   @usableFromInline
-  func mayRun(_ registration: Registration) -> Bool {
-    if registration.isTargetBound, registration.target == nil {
-      registration.cancel()
-      return false
-    }
-    if registration.once { registration.cancel() }
-    return true
-  }
+  func mayRun(_ registration: Registration) -> Bool { registration.mayRunNow() }
 
   /// The target: interceptors, then capture listeners, then the others, recorded as one visit.
   ///

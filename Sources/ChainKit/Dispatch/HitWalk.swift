@@ -43,6 +43,22 @@ struct HitWalk {
     (entries, capturesAbove) = withUnretained(path) { $0.hits(for: keyID) }
   }
 
+  /// A walk along `path` over its hits for `keyID` found afresh: where a dispatch that walked its
+  /// plan goes on once the key's registrations changed under it.
+  ///
+  /// `path` is the dispatch's path, which its target may since have replaced (it is kept until
+  /// the outermost operation returns).
+  @usableFromInline
+  init(afreshAlong path: Unmanaged<PathCache>, runtime: ChainRuntime, keyID: Int) {
+    self.path = path
+    self.runtime = Unmanaged.passUnretained(runtime)
+    self.keyID = keyID
+    seen = runtime.lastStamp
+    let hits = withUnretained(path) { $0.freshHits(for: keyID) }
+    fresh = hits
+    entries = hits.entries
+  }
+
   /// The path; read it where it is used, never into a variable that would retain it.
   @inlinable
   var cache: PathCache { path.takeUnretainedValue() }

@@ -49,6 +49,16 @@ package final class PathCache {
   /// NB: never evicted while the path lives, so a dispatch may hold its hits unretained while
   /// nested posts add others.
   private var hitsByKey: [Int: PathHits] = [:]
+  /// The key whose plan was asked for last, the generation it was asked at, and that plan
+  /// (`nil` if the key takes the walk over the hits): a repeated post finds it with two
+  /// comparisons and no reference counting (the plan is owned by `plansByKey`).
+  // NB: unchecked, as `lastKeyID`: written only by `findPlan(for:generation:)`.
+  @exclusivity(unchecked) @usableFromInline var lastPlanKeyID = -1
+  @exclusivity(unchecked) @usableFromInline var lastPlanGeneration: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var lastPlan: Unretained<DispatchPlan>?
+  /// Every key's plan made along this path, with the generation it was made at; a plan made
+  /// again replaces its key's, kept until no operation is under way.
+  private var plansByKey: [Int: (generation: UInt64, plan: DispatchPlan?)] = [:]
 
   /// The path of a node not yet or no longer in use: empty.
   ///
@@ -165,6 +175,44 @@ package final class PathCache {
     return (hits.entries, hits.capturesAbove)
   }
 
+  /// The dispatch plan of `keyID` along this path at `generation` (the key's generation now), or
+  /// `nil` if a dispatch for the key takes the walk over the hits (the path is heard, or has
+  /// interceptors for the key, or capture listeners at the target); valid while the path lives
+  /// and the key's generation stays.
+  @inlinable @inline(__always)
+  func plan(for keyID: Int, generation: UInt64) -> Unretained<DispatchPlan>? {
+    if lastPlanKeyID == keyID, lastPlanGeneration == generation { return lastPlan }
+    return findPlan(for: keyID, generation: generation)
+  }
+
+  @usableFromInline
+  func findPlan(for keyID: Int, generation: UInt64) -> Unretained<DispatchPlan>? {
+    let plan: DispatchPlan?
+    if let known = plansByKey[keyID], known.generation == generation {
+      plan = known.plan
+    } else {
+      if let stale = plansByKey[keyID]?.plan { cores[0].runtime.keepUntilIdle(stale) }
+      plan = isProbed ? nil : makePlan(for: keyID, generation: generation)
+      plansByKey[keyID] = (generation, plan)
+    }
+    lastPlanKeyID = keyID
+    lastPlanGeneration = generation
+    lastPlan = plan.map { Unretained($0) }
+    plan?.checkInvariants(cores: cores)
+    return lastPlan
+  }
+
+  /// A plan made from the path's hits for `keyID` (current while the path is).
+  private func makePlan(for keyID: Int, generation: UInt64) -> DispatchPlan? {
+    cores[0].runtime.plansMade += 1
+    var registrations = [KeyedRegistrations?](repeating: nil, count: cores.count)
+    for hit in hits(for: keyID).entries {
+      registrations[hit.index] = hit.registrations.takeUnretainedValue()
+    }
+    return DispatchPlan.make(
+      keyID: keyID, generation: generation, cores: cores, registrations: registrations)
+  }
+
   /// The hits for `keyID` as the nodes' registrations are now, not cached.
   @usableFromInline
   func freshHits(for keyID: Int) -> PathHits {
@@ -272,4 +320,11 @@ final class PathHits {
   }
 
   isolated deinit { entries.deallocate() }
+}
+
+extension NodeCore {
+  /// The cached path, unretained: this node keeps it for a dispatch's call, and a replaced one is
+  /// kept until the outermost operation returns.
+  @inlinable @inline(__always)
+  var cachedPathReference: Unmanaged<PathCache> { Unmanaged.passUnretained(cachedPath) }
 }
