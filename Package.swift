@@ -34,11 +34,15 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CNcurses"),
+    // The CPU's cycle counter, read inline (a C header: Swift has no intrinsic for it): a traced
+    // dispatch times its hops with it, converted to the clock's time between the dispatch's two
+    // clock readings.
+    .target(name: "CChainClock"),
     // CHAINKIT_INVARIANTS compiles in the executable invariant checks and the live-object
     // census the tests run (as swift-collections' COLLECTIONS_INTERNAL_CHECKS); release builds,
     // and so the benchmarks, leave them out.
     .target(
-      name: "ChainKit",
+      name: "ChainKit", dependencies: ["CChainClock"],
       swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
     // The record types, their coding, the recorder and the tracers: all of tracing but the hook
     // ChainKit calls. The recorder checks its free list under the same flag as ChainKit.

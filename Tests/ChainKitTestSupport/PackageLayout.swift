@@ -7,6 +7,13 @@ package enum PackageLayout {
   package static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The folder of the module map of CChainClock, which ChainKit imports: a compiler reading
+  /// ChainKit's module outside SwiftPM (a snippet, the symbol graph) loads it too, so it searches
+  /// here.
+  package static var clockModuleMap: URL {
+    root.appendingPathComponent("Sources/CChainClock/include")
+  }
+
   /// The folder of the running test binary, where SwiftPM also puts the package's executables.
   package static var productsDirectory: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

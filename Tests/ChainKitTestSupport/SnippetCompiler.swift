@@ -49,7 +49,9 @@ package enum SnippetCompiler {
     case .sil: arguments += ["-emit-sil", "-o", "/dev/null"]
     }
     if asLibrary { arguments.append("-parse-as-library") }
-    arguments += ["-swift-version", "6", "-I", modules.path]
+    arguments += [
+      "-swift-version", "6", "-I", modules.path, "-I", PackageLayout.clockModuleMap.path,
+    ]
     for path in searchPaths {
       arguments += ["-I", PackageLayout.root.appendingPathComponent(path).path]
     }

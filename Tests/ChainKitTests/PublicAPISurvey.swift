@@ -18,6 +18,7 @@ enum PublicAPISurvey {
     defer { try? FileManager.default.removeItem(at: directory) }
     var arguments = [
       "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
+      "-I", PackageLayout.clockModuleMap.path,
       "-minimum-access-level", "public", "-output-dir", directory.path,
     ]
     #if os(Linux)

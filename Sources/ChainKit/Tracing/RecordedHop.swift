@@ -17,7 +17,13 @@ package struct RecordedHop: Sendable {
   package var spilled = false
   /// Its entry in the recorder's extras, or -1.
   package var extra = -1
-  package var elapsed: UInt64 = 0
+  /// The counter when the previous visited hop ended, or the dispatch began.
+  ///
+  /// Where this hop's time begins (``TraceClock/ticks()``), made a duration with the dispatch's
+  /// ``TraceSpan``.
+  package var beganTicks: UInt64 = 0
+  /// The counter when this hop ended (not before ``beganTicks``).
+  package var endedTicks: UInt64 = 0
   /// What became of each listener seen here, by slot (``PackedListenerOutcomes``), unless they
   /// ``spilled``.
   package var listeners: UInt64 = 0

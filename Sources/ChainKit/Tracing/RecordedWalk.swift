@@ -8,8 +8,9 @@ package struct RecordedWalk {
   package var end: Int?
   /// For a request: the node whose responder answered first.
   package var answeredBy: String?
-  /// When the dispatch began (``TraceClock``).
-  package var start: UInt64
+  /// When the dispatch began and ended, on the clock and the counter: what gives the hops'
+  /// counter readings their times.
+  package var span: TraceSpan
   /// The payload and its rewrites.
   package var box: DescriptionBox?
 }

@@ -34,9 +34,12 @@ package final class RecordingProbe: DispatchProbe {
     []
   /// The payload and its rewrites, while the dispatch runs.
   @exclusivity(unchecked) private var box: DescriptionBox?
-  /// When the dispatch began (``TraceClock``).
+  /// When the dispatch began (``TraceClock/now()``).
   @exclusivity(unchecked) private var start: UInt64 = 0
-  /// The end of the previous visited hop, or the start: where the next hop's time begins.
+  /// The counter when the dispatch began (``TraceClock/ticks()``).
+  @exclusivity(unchecked) private var startTicks: UInt64 = 0
+  /// The counter at the end of the previous visited hop, or at the start: where the next hop's
+  /// time begins.
   @exclusivity(unchecked) private var stamp: UInt64 = 0
   /// The current hop.
   @exclusivity(unchecked) package var hop = RecordedHop()
@@ -102,8 +105,12 @@ package final class RecordingProbe: DispatchProbe {
     // a tracer has dropped that record the buffer is this probe's alone again and is reused in
     // place.
     kept.removeAll(keepingCapacity: true)
+    // NB: the clock, then the counter (and at the end the reverse), so that every hop's counter
+    // reading falls between the span's two clock readings; without a counter, `ticks()` is the
+    // clock, and the start's one reading serves as both.
     start = TraceClock.now()
-    stamp = start
+    startTicks = TraceClock.hasCounter ? TraceClock.ticks() : start
+    stamp = startTicks
   }
 
   /// What the dispatch's hops were, for its record: moved out, so the probe keeps no box or
@@ -111,9 +118,15 @@ package final class RecordingProbe: DispatchProbe {
   ///
   /// NB: one call, not a property per field: the recorder is in another module, where each
   /// read of a stored property of this class would be checked for exclusivity at run time.
+  ///
+  /// Reads the clock for the dispatch's end.
   package func take() -> RecordedWalk {
+    // NB: no earlier than the last hop's reading (see `endHop`).
+    let endTicks = max(TraceClock.ticks(), stamp)
+    let endTime = TraceClock.hasCounter ? TraceClock.now() : endTicks
+    let span = TraceSpan(start: start, end: endTime, startTicks: startTicks, endTicks: endTicks)
     let taken = RecordedWalk(
-      walk: walk, kept: kept, end: end, answeredBy: answeredBy, start: start, box: box)
+      walk: walk, kept: kept, end: end, answeredBy: answeredBy, span: span, box: box)
     box = nil
     nodeIDs = []
     answeredBy = nil
@@ -205,7 +218,10 @@ package final class RecordingProbe: DispatchProbe {
   }
 
   override func endHop(ctx: borrowing EventContext) {
-    let now = TraceClock.now()
+    // NB: the counter only, not the clock: its ticks become a time when the record is read
+    // (``TraceSpan``). Never before the previous reading, so the hops stay in order and within
+    // the span even if the thread moved to a processor whose counter lags.
+    let now = max(TraceClock.ticks(), stamp)
     defer { stamp = now }
     let ran = ctx.listenersRun - before.listeners
     let thrown = ctx.errorCount - before.errors
@@ -227,7 +243,8 @@ package final class RecordingProbe: DispatchProbe {
     hop.stoppedImmediately = stopped && ctx.immediateStopRequested
     hop.prevented = prevented
     if thrown > 0 { noteErrors(ctx) }
-    hop.elapsed = now &- stamp
+    hop.beganTicks = stamp
+    hop.endedTicks = now
     if stopped, end == nil, hop.position >= 0 { end = hop.position }
     kept.append(hop)
   }

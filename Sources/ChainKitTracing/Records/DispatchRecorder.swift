@@ -202,7 +202,6 @@ final class DispatchRecorder: DispatchRecording {
 
   /// The record of the dispatch as it ended with `outcome`.
   func record(_ outcome: Outcome) -> DispatchRecord {
-    let now = TraceClock.now()
     #if CHAINKIT_INVARIANTS
       LiveObjectCensus.current?.noteRecordBuilt()
     #endif
@@ -217,7 +216,7 @@ final class DispatchRecorder: DispatchRecording {
     for error in outcome.errors { errors.append(String(describing: error)) }
     let recorded = RecordedHops(
       names: names, walk: taken.walk, walked: walked, end: taken.end, kept: taken.kept,
-      extras: extras)
+      extras: extras, span: taken.span)
     var hops = HopList.made([])
     if let box = taken.box {
       // NB: the record shares the kept hops' buffer with the probe, which empties it for its
@@ -231,6 +230,6 @@ final class DispatchRecorder: DispatchRecording {
       id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, origin: names.first ?? "",
       path: names, listenersRun: outcome.listenersRun, stopped: outcome.isStopped,
       prevented: outcome.isPrevented, answeredBy: taken.answeredBy, errors: errors,
-      elapsedNanoseconds: now &- taken.start, payloadText: payload, hopList: hops)
+      elapsedNanoseconds: taken.span.elapsed, payloadText: payload, hopList: hops)
   }
 }

@@ -31,6 +31,9 @@ public struct HopRecord: Sendable, Equatable {
   public var errors: [String]
   /// Time spent at this hop: from the end of the previous visited hop (or the post) to the end
   /// of this one; 0 for a hop the dispatch only passed.
+  ///
+  /// Read from the processor's cycle counter and scaled to the dispatch's own clock readings,
+  /// so the hops' times together never exceed the dispatch's ``DispatchRecord/elapsedNanoseconds``.
   public var elapsedNanoseconds: UInt64
   /// Whether the dispatch only passed this node: nothing ran, was thrown, stopped, prevented,
   /// answered, rewritten or removed before its turn here.

@@ -27,6 +27,9 @@ struct RecordedHops: Sendable {
   /// The hops where something happened, in walk order.
   var kept: ContiguousArray<Hop>
   var extras: [Extra]
+  /// The dispatch's clock and counter readings, which give the hops' counter readings their
+  /// times.
+  var span: TraceSpan
 
   /// The hop records: the kept hops, with a passed hop for every node the walk reached and kept
   /// none for, in walk order.
@@ -152,7 +155,7 @@ struct RecordedHops: Sendable {
     record.stoppedImmediately = hop.stoppedImmediately
     record.prevented = hop.prevented
     record.answered = hop.answered
-    record.elapsedNanoseconds = hop.elapsed
+    record.elapsedNanoseconds = span.elapsed(fromTicks: hop.beganTicks, toTicks: hop.endedTicks)
     if hop.extra >= 0 {
       if let node = extras[hop.extra].node { record.node = node }
       record.errors = extras[hop.extra].errors
