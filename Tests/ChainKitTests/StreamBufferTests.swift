@@ -117,6 +117,50 @@ struct StreamBufferTests {
     #expect(buffer.pop() == .some(nil))
   }
 
+  @Test("an element dropped from a full buffer is released after the channel's lock")
+  func dropsReleaseOutsideTheLock() {
+    let channel = StreamChannel<Probe>(.bufferingNewest(1))
+    let heldAtRelease = Probe.Record()
+    _ = channel.yield(Probe(channel, heldAtRelease))
+    _ = channel.yield(Probe(channel, heldAtRelease))
+    #expect(heldAtRelease.values == [false])
+    // NB: the newest probe goes while its channel is alive, as its deinit reads it.
+    channel.terminate()
+  }
+
+  @Test("elements left in a terminated buffer are released after the channel's lock")
+  func leftOversReleaseOutsideTheLock() {
+    let channel = StreamChannel<Probe>(.unbounded)
+    let heldAtRelease = Probe.Record()
+    for _ in 0..<3 { _ = channel.yield(Probe(channel, heldAtRelease)) }
+    channel.terminate()
+    #expect(heldAtRelease.values == [false, false, false])
+  }
+
+  /// An element that notes, when released, whether its channel's lock was held: an element's
+  /// deinit is user code, which must not run under it.
+  final class Probe: Sendable {
+    /// What each released probe saw, in the order they went.
+    final class Record: Sendable {
+      let seen = Locked<[Bool]>([])
+      var values: [Bool] { seen.withLock { $0 } }
+    }
+
+    // NB: unowned, as the channel holds its elements; the test keeps the channel.
+    unowned let channel: StreamChannel<Probe>
+    let record: Record
+
+    init(_ channel: StreamChannel<Probe>, _ record: Record) {
+      self.channel = channel
+      self.record = record
+    }
+
+    deinit {
+      let locked = channel.state.isLocked
+      record.seen.withLock { $0.append(locked) }
+    }
+  }
+
   /// Every element `buffer` holds, oldest first.
   private func taken(from buffer: inout StreamBuffer<Int>) -> [Int] {
     var values: [Int] = []

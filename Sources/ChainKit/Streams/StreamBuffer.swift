@@ -61,26 +61,28 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   /// Hands `element` to the waiting consumer (returned, to be resumed outside the lock) or
   /// buffers it.
   ///
-  /// - Returns: The consumer to resume with `element`, if one waited; and, if this element was
-  ///   dropped or made the oldest drop, the number dropped so far (else 0).
+  /// - Returns: The consumer to resume with `element`, if one waited; if this element was
+  ///   dropped or made the oldest drop, the number dropped so far (else 0); and the oldest
+  ///   element if it was dropped, for the caller to release outside the lock.
   @inlinable
-  mutating func push(_ element: Element) -> (wakeup: Waiter?, dropped: Int) {
-    guard !isFinished else { return (nil, 0) }
+  mutating func push(_ element: Element) -> (wakeup: Waiter?, dropped: Int, released: Element?) {
+    guard !isFinished else { return (nil, 0, nil) }
     if let waiting = waiter {
       waiter = nil
       checkInvariants()
-      return (waiting, 0)
+      return (waiting, 0, nil)
     }
     if count < limit {
       items.append(element)
       checkInvariants()
-      return (nil, 0)
+      return (nil, 0, nil)
     }
     dropped &+= 1
     // NB: full means `limit` elements in `limit` slots, so the newest goes in the oldest's slot.
-    if dropsOldest, limit > 0 { items.replaceOldest(with: element) }
+    var released: Element?
+    if dropsOldest, limit > 0 { released = items.replaceOldest(with: element) }
     checkInvariants()
-    return (nil, dropped)
+    return (nil, dropped, released)
   }
 
   /// The next element; `.some(nil)` if the stream is over and nothing is left; `nil` if the
@@ -149,12 +151,15 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   /// The consumer is gone or cancelled: nothing more is buffered or handed out.
   ///
   /// - Returns: The waiting consumer, to resume with `nil`, and the action that ends the
-  ///   registration, to run; each at most once over the buffer's life.
+  ///   registration, to run; each at most once over the buffer's life. And the elements left, for
+  ///   the caller to release outside the lock.
   @usableFromInline
-  mutating func terminate() -> (wakeup: Waiter?, action: (@Sendable () -> Void)?) {
+  mutating func terminate() -> (
+    wakeup: Waiter?, action: (@Sendable () -> Void)?, released: ContiguousArray<Element?>
+  ) {
     isFinished = true
-    items.removeAll()
-    let taken = (waiter, onTermination)
+    let released = items.removeAll()
+    let taken = (waiter, onTermination, released)
     waiter = nil
     onTermination = nil
     checkInvariants()

@@ -2,8 +2,9 @@
 /// and its one consumer (any task): elements in the order the main actor yielded them, and the
 /// consumer's continuation while it waits.
 ///
-/// One lock guards a ``StreamBuffer`` (which keeps the consumer's wakeup); nothing is called
-/// while holding it, and a consumer is resumed after it is released. A consumer that finds an
+/// One lock (a ``SpinLocked``) guards a ``StreamBuffer`` (which keeps the consumer's wakeup);
+/// nothing is called while holding it, a consumer is resumed and elements dropped or left over
+/// are released after it is released. A consumer that finds an
 /// element takes it without suspending. What runs per element (``yield(_:)``, ``next(isolation:)``)
 /// is inlinable, so that it is specialised for the element type where the stream is made and
 /// consumed instead of looking up the buffer's generic metadata on every call. ``terminate()`` (the consumer gone or
@@ -12,11 +13,11 @@
 /// then ends the sequence.
 @usableFromInline
 final class StreamChannel<Element: Sendable>: Sendable {
-  @usableFromInline let state: Locked<StreamBuffer<Element>>
+  @usableFromInline let state: SpinLocked<StreamBuffer<Element>>
 
   @usableFromInline
   init(_ policy: ChainStream<Element>.BufferingPolicy) {
-    state = Locked(StreamBuffer(limit: policy.limit, dropsOldest: policy.dropsOldest))
+    state = SpinLocked(StreamBuffer(limit: policy.limit, dropsOldest: policy.dropsOldest))
   }
 
   /// Sets what ends the registration; runs it at once if the consumer is gone already.
@@ -31,7 +32,8 @@ final class StreamChannel<Element: Sendable>: Sendable {
   ///   call dropped one.
   @inlinable
   func yield(_ element: Element) -> Int {
-    let (wakeup, dropped) = state.withLock { $0.push(element) }
+    // NB: a dropped element is released here, after the lock: its deinit is user code.
+    let (wakeup, dropped, _) = state.withLock { $0.push(element) }
     wakeup?.resume(returning: element)
     return dropped
   }
@@ -47,7 +49,7 @@ final class StreamChannel<Element: Sendable>: Sendable {
   /// The consumer is gone or cancelled: nothing more is handed out, and the registration ends.
   @usableFromInline
   func terminate() {
-    let (wakeup, action) = state.withLock { $0.terminate() }
+    let (wakeup, action, _) = state.withLock { $0.terminate() }
     wakeup?.resume(returning: nil)
     action?()
   }
@@ -88,7 +90,7 @@ final class StreamChannel<Element: Sendable>: Sendable {
   /// The consumer asked for an element after its task was cancelled: the stream ends.
   @usableFromInline
   func cancelled() {
-    let (wakeup, action) = state.withLock {
+    let (wakeup, action, _) = state.withLock {
       $0.checkNoOtherConsumerWaits()
       return $0.terminate()
     }

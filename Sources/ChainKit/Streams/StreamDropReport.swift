@@ -49,9 +49,12 @@ final class StreamDropReport {
       withUnretained(node) { core in
         guard core.runtime.installedTracers > 0 else { return }
         // NB: a tracer installed elsewhere (an inspector on another tree) counts above but is
-        // not on this path: no record is made for nobody.
+        // not on this path: no record is made for nobody. The path is read in place (the core
+        // keeps it for the call), so that a stream that drops on every element pays no
+        // reference counting to learn that.
+        core.refreshPathIfStale()
+        guard withUnretained(Unretained(core.cachedPath), { !$0.hooks.isEmpty }) else { return }
         let hooks = core.hooksOnPath
-        guard !hooks.isEmpty else { return }
         Trace.emit(
           .streamDrop(source: source, key: key, policy: policy, dropped: total), to: hooks,
           in: core.runtime)

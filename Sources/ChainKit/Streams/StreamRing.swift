@@ -56,18 +56,29 @@ struct StreamRing<Element> {
   ///
   /// The ring must be full (and hold at least one element): its newest slot is then the one
   /// just before the head, so the head moves on by one.
+  ///
+  /// - Returns: The dropped element, for the caller to release outside its lock: an element's
+  ///   deinit is user code.
   @inlinable
-  mutating func replaceOldest(with element: Element) {
-    slots[head] = element
+  mutating func replaceOldest(with element: Element) -> Element? {
+    // NB: one access to the slot: the new element goes in and the old one comes out together.
+    var swapped: Element? = element
+    swap(&slots[head], &swapped)
     head &+= 1
     if head == slots.count { head = 0 }
+    return swapped
   }
 
-  /// Releases every element and the slots.
-  mutating func removeAll() {
+  /// Empties the ring.
+  ///
+  /// - Returns: The slots, for the caller to release outside its lock: an element's deinit is
+  ///   user code.
+  mutating func removeAll() -> ContiguousArray<Element?> {
+    let taken = slots
     slots = []
     head = 0
     count = 0
+    return taken
   }
 
   /// Doubles the slots (at least 4, at most `maxCapacity`), the elements moved to the front in
