@@ -76,13 +76,13 @@ public final class Panel {
     didSet { drawVersions.box &+= 1 }
   }
   /// What reached the panel, newest last, with its scroll position.
-  package var log = PanelLog() {
-    // NB: without `oldValue`, so an append still changes the log in place.
-    didSet { drawVersions.log &+= 1 }
-  }
-  /// Counters bumped on every change to what the panel's box (title, keys, accent), body and
-  /// log show, so a frame can tell which of them to draw again (``PanelDamage``).
-  private(set) var drawVersions = (box: 0, body: 0, log: 0)
+  ///
+  /// NB: no observer: an observed property is changed through a copy, and each line appended
+  /// copied the whole log; the log counts its own changes (``PanelLog/version``).
+  package var log = PanelLog()
+  /// Counters bumped on every change to what the panel's box (title, keys, accent) and body
+  /// show, so a frame can tell which of them to draw again (``PanelDamage``).
+  private(set) var drawVersions = (box: 0, body: 0)
   /// The explorer's clock, which stamps each log line; children added later take their
   /// parent's, so panels a scene adds while running are stamped too.
   package weak var clock: VirtualClock? {

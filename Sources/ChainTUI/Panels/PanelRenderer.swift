@@ -103,7 +103,7 @@ struct PanelRenderer {
     case .body(let panel, _):
       return PanelDamage.Signature(version: panel.drawVersions.body)
     case .log(let panel, _):
-      return PanelDamage.Signature(version: panel.drawVersions.log)
+      return PanelDamage.Signature(version: panel.log.version)
     case .dots, .folded:
       return PanelDamage.Signature()
     }
