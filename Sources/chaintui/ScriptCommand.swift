@@ -13,7 +13,9 @@ struct ScriptCommand: AsyncParsableCommand {
       Prints PASS or FAIL and the path for each script, the failure (file:line, the \
       expectation and the screen) or syntax error (file:line:column) after a FAIL, and a \
       closing line 'N passed, N failed'. Exits non-zero when any script fails. Golden \
-      snapshots are re-recorded with --update-snapshots or CHAINTUI_UPDATE_SNAPSHOTS=1.
+      snapshots are re-recorded with --update-snapshots or CHAINTUI_UPDATE_SNAPSHOTS=1. \
+      --svg saves the screen one script ended on (passed or failed) as an SVG picture in \
+      colour.
       """)
 
   @Argument(help: "Script files (.chaintui) to run, in order.")
@@ -28,8 +30,17 @@ struct ScriptCommand: AsyncParsableCommand {
       valueName: "file"))
   var trace: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "After the script ends, save the screen it ended on to this file as an SVG picture.",
+      valueName: "file"))
+  var svg: String?
+
   func validate() throws {
     guard !files.isEmpty else { throw ValidationError("Give at least one script file.") }
+    guard svg == nil || files.count == 1 else {
+      throw ValidationError("--svg saves one script's final screen: give one script file.")
+    }
   }
 
   func run() async throws {
@@ -51,12 +62,14 @@ struct ScriptCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     // Each script's app forwards every record of every scene, scoped by scene, as `run` does.
-    let runner = ScriptRunner(
+    var runner = ScriptRunner(
       updateSnapshots: updateSnapshots || SnapshotStore.updateRequestedByEnvironment,
       makeTarget: { size, scene, scenes in
         try ExplorerScriptTarget.make(size: size, scene: scene, scenes: scenes, trace: traceWriter)
       })
+    runner.takesFinalScreenshot = svg != nil
     var passed = 0
+    var savedScreen = true
     for file in files {
       let report = runner.run(fileAt: URL(fileURLWithPath: file), file: file)
       if report.passed {
@@ -66,13 +79,33 @@ struct ScriptCommand: AsyncParsableCommand {
         print("FAIL \(file)")
         print(report.details)
       }
+      if let svg { savedScreen = save(report.finalScreenshot, of: file, to: svg) }
     }
     print("\(passed) passed, \(files.count - passed) failed")
+    if !savedScreen { throw ExitCode.failure }
     if let traceWriter, let error = traceWriter.lastError {
       FileHandle.standardError.write(
         Data("chaintui: \(traceWriter.failureCount) trace records not written: \(error)\n".utf8))
       throw ExitCode.failure
     }
     return files.count - passed
+  }
+
+  /// Writes a script's final screen as an SVG picture; says why on standard error and returns
+  /// `false` when it cannot (the path, or a script that never started its app).
+  @MainActor
+  private func save(_ screen: Grid?, of file: String, to path: String) -> Bool {
+    guard let screen else {
+      FileHandle.standardError.write(
+        Data("chaintui: no screen to save to \(path): \(file) did not start the explorer\n".utf8))
+      return false
+    }
+    do throws(RecordingPathError) {
+      try SVGScreenshot.write(screen, to: path)
+      return true
+    } catch {
+      FileHandle.standardError.write(Data("chaintui: \(error)\n".utf8))
+      return false
+    }
   }
 }

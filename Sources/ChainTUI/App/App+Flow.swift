@@ -6,7 +6,8 @@ extension App {
   /// The dispatch the panels light up: the one replayed, else the one selected in the
   /// inspector, else the newest dispatch that no other posted.
   var flowDispatch: DispatchRecord? {
-    let all = dispatches
+    // NB: the tracer's slice itself: ``dispatches`` copies every kept record, on each frame.
+    let all = tracers[sceneIndex].dispatches
     if let replay = replayStep { return all.last { $0.id == replay.id } }
     if inspector.isVisible, inspector.selectedID != nil, let selected = detailedDispatch {
       return selected
@@ -21,12 +22,25 @@ extension App {
   }
 
   /// The lit path: marks per node, and the node of the current step while stepping.
-  var flowMarks: (marks: [String: (text: String, outcome: FlowPath.Outcome)], current: String?)? {
+  ///
+  /// Kept for the next frame while the dispatch and the steps shown are the same: a kept record
+  /// never changes, and every frame draws the marks.
+  var flowMarks: FlowMarks? {
     guard let record = flowDispatch else { return nil }
+    let step = replayStep.flatMap { $0.id == record.id ? $0.count : nil }
+    if let kept = caches.flowMarks, kept.id == record.id, kept.step == step { return kept }
     let path = FlowPath(record)
-    guard let step = replayStep, step.id == record.id else { return (path.marks(), nil) }
-    let shown = min(step.count, path.steps.count)
-    return (path.marks(upTo: shown), shown > 0 ? path.steps[shown - 1].node : nil)
+    var made: FlowMarks
+    if let step {
+      let shown = min(step, path.steps.count)
+      made = FlowMarks(
+        id: record.id, step: step, marks: path.marks(upTo: shown),
+        current: shown > 0 ? path.steps[shown - 1].node : nil)
+    } else {
+      made = FlowMarks(id: record.id, step: nil, marks: path.marks(), current: nil)
+    }
+    caches.flowMarks = made
+    return made
   }
 
   /// `n`: the first press replays the lit dispatch's first hop only, the next ones add a hop

@@ -11,9 +11,10 @@ extension App {
   var layout: ScreenLayout {
     let inputs = layoutInputs
     if let kept = caches.layout, kept.holds(for: inputs) { return kept }
-    let made = makeLayout(inputs)
-    caches.layout = made
+    var made = makeLayout(inputs)
     caches.layoutsMade += 1
+    made.serial = caches.layoutsMade
+    caches.layout = made
     return made
   }
 

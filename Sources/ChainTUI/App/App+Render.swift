@@ -9,36 +9,63 @@ extension App {
   /// Renders the current screen, with the inspector's wall-clock timings or `·` in their place.
   package func render(showingTimings: Bool) -> Grid {
     let layout = layout
-    var grid = Grid(size: size)
     let theme = Theme(colors: colors)
     guard !layout.isTooSmall else {
+      caches.frame = nil
+      var grid = Grid(size: size)
       drawTooSmall(into: &grid, theme: theme)
       return grid
     }
+    let setting = PanelDamage.Setting(
+      layout: layout.serial, colors: colors, showsTimestamps: showsTimestamps)
+    let search = searchState
+    // The last frame is a start only when it drew the same layout the same way: every cell
+    // outside the panels' pieces is then what this frame draws there too.
+    let last = caches.frame.flatMap {
+      $0.damage.setting == setting && $0.grid.size == size && search == nil ? $0 : nil
+    }
+    caches.frame = nil
+    var grid = last?.grid ?? Grid(size: size)
     drawCachedTabs(into: &grid, row: layout.tabRow, theme: theme)
+    var damage: PanelDamage?
     if !layout.sceneArea.isEmpty {
       var renderer = PanelRenderer(theme: theme, showsTimestamps: showsTimestamps)
-      if let search = searchState {
+      if let search {
         renderer.search = (
           ObjectIdentifier(search.panel), search.search, search.current.map { search.matches[$0] }
         )
       }
-      renderer.draw(layout.panels, into: &grid)
+      var drawn = renderer.draw(
+        layout.panels, into: &grid, over: last?.damage, setting: setting)
       if let flow = flowMarks {
         FlowMarksView(theme: theme).draw(
           flow.marks, current: flow.current, over: renderer.placed, into: &grid)
+        drawn.marked = renderer.placed.indices.filter {
+          !renderer.placed[$0].isCollapsed && flow.marks[renderer.placed[$0].name] != nil
+        }
       }
+      damage = drawn
     }
     if let inspectorArea = layout.inspectorArea {
-      // The frame is new and nothing else is drawn in the inspector's area.
       inspectorView(showingTimings: showingTimings).draw(
         in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems),
-        areaIsBlank: true)
+        areaIsBlank: last == nil)
     }
     drawCachedStatus(into: &grid, row: layout.statusRow, theme: theme)
+    // Kept before the overlays: the next frame draws them again if they are still open.
+    if search == nil {
+      caches.frame = (grid, damage ?? PanelDamage(setting: setting, signatures: [], marked: []))
+    }
     if showsHelp { helpOverlay.draw(into: &grid) }
     paletteOverlay?.draw(into: &grid)
     return grid
+  }
+
+  /// The current screen drawn without the last frame: what ``render()`` must equal, for tests
+  /// that check a frame drawn over the last one misses nothing.
+  func renderedAfresh() -> Grid {
+    caches.frame = nil
+    return render()
   }
 
   /// Whether the help overlay is shown.

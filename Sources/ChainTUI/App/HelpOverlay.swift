@@ -53,8 +53,8 @@ struct HelpOverlay {
     if !taken(.character("i")) {
       lines.append(
         StyledLine(
-          "  i            inspector: up/down Home/End select, / filter, f F scope by kind, w why,"
-            + " p pause, E export trace, I whole screen (esc: see Modes)"))
+          "  i            inspector: up/down PgUp/PgDn Home/End select, / filter, f F scope by"
+            + " kind, w why, p pause, E export trace, I whole screen (esc: see Modes)"))
     }
     if !taken(.character("n")) {
       lines.append("  n            replay the last dispatch hop by hop")
@@ -78,6 +78,7 @@ struct HelpOverlay {
       StyledLine("Modes: esc ends each, and so does a scene switch", style: theme.emphasis))
     lines.append("  the status line shows the focused panel and, at its right, the mode's keys")
     lines += modeLines
+    lines += Self.mouseLines(theme: theme)
     lines += [
       StyledLine("Legend", style: theme.emphasis),
       "  tgt cap bub  a log line at the target, on the way down (capture), on the way up",
@@ -131,6 +132,17 @@ struct HelpOverlay {
     }
     lines.append("  help         up/down PgUp/PgDn scroll; esc or any other key closes it")
     return lines
+  }
+
+  /// What the mouse does, and how to leave it to the terminal.
+  static func mouseLines(theme: Theme) -> [StyledLine] {
+    [
+      StyledLine("Mouse (off: --no-mouse or NO_MOUSE)", style: theme.emphasis),
+      StyledLine(
+        "  click        a tab: its scene; a panel: focus it; a key hint in a border or the"
+          + " status line: press it; an inspector row: select it"),
+      "  wheel        scroll the log under the pointer; over the inspector, move its selection",
+    ]
   }
 
   /// The help's lines wrapped to `width` columns; a wrapped line keeps its indent.

@@ -31,6 +31,9 @@ struct ScreenLayout {
 
   /// What the layout was made from.
   let inputs: Inputs
+  /// The layout's number among those the app made (``AppCaches/layoutsMade``): a frame drawn
+  /// for another number has its panels elsewhere.
+  var serial = 0
   /// Whether the screen is below ``App/minimumSize``: then nothing else is laid out.
   var isTooSmall = false
   /// The top row, with the tabs.

@@ -26,6 +26,9 @@ package struct ScriptReport: Sendable {
   package var outcome: Outcome
   /// Every dispatch the app recorded during the run, oldest first.
   package var dispatches: [DispatchRecord]
+  /// The screen the script ended on, in colour, when the runner was asked for it
+  /// (``ScriptRunner/takesFinalScreenshot``) and the app started; `nil` otherwise.
+  package var finalScreenshot: Grid?
 
   /// Whether every step passed.
   package var passed: Bool { outcome == .passed }
@@ -49,6 +52,9 @@ package struct ScriptRunner {
   package var makeTarget: ScriptTargetFactory
   /// Whether `snapshot` lines re-record their goldens instead of comparing.
   package var updateSnapshots: Bool
+  /// Whether each report keeps the screen its script ended on, in colour, passed or failed
+  /// (`chaintui script --svg`).
+  package var takesFinalScreenshot = false
 
   package init(updateSnapshots: Bool = false, makeTarget: @escaping ScriptTargetFactory) {
     self.makeTarget = makeTarget
@@ -135,6 +141,7 @@ package struct ScriptRunner {
     let failure = executor.run(script.steps)
     return ScriptReport(
       file: script.file, outcome: failure.map(ScriptReport.Outcome.failed) ?? .passed,
-      dispatches: target.dispatches)
+      dispatches: target.dispatches,
+      finalScreenshot: takesFinalScreenshot ? target.screenshot() : nil)
   }
 }

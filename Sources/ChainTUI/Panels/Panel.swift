@@ -21,7 +21,10 @@ public final class Panel {
   public let node: Node
   /// The panel's title in its border (the name unless chosen otherwise).
   public var title: String {
-    didSet { Self.layoutGeneration &+= 1 }
+    didSet {
+      Self.layoutGeneration &+= 1
+      drawVersions.box &+= 1
+    }
   }
   /// The panel this one is drawn inside, if it is in a tree.
   public private(set) weak var parent: Panel?
@@ -44,11 +47,17 @@ public final class Panel {
   ///
   /// Only a change in its count moves anything on screen; new text in the same rows does not.
   public var body: [StyledLine] = [] {
-    didSet { if body.count != oldValue.count { Self.layoutGeneration &+= 1 } }
+    didSet {
+      if body.count != oldValue.count { Self.layoutGeneration &+= 1 }
+      drawVersions.body &+= 1
+    }
   }
   /// The keys that do something while this panel has focus, shown in its bottom border.
   public var keys: [PanelKey] = [] {
-    didSet { Self.generation &+= 1 }
+    didSet {
+      Self.generation &+= 1
+      drawVersions.box &+= 1
+    }
   }
   /// Whether a leaf shows its log under its body; turn it off for leaves whose body is all
   /// they show.
@@ -63,9 +72,17 @@ public final class Panel {
     didSet { Self.layoutGeneration &+= 1 }
   }
   /// The accent colour of the border.
-  public var accent: Style.Color = .blue
+  public var accent: Style.Color = .blue {
+    didSet { drawVersions.box &+= 1 }
+  }
   /// What reached the panel, newest last, with its scroll position.
+  ///
+  /// NB: no observer: an observed property is changed through a copy, and each line appended
+  /// copied the whole log; the log counts its own changes (``PanelLog/version``).
   package var log = PanelLog()
+  /// Counters bumped on every change to what the panel's box (title, keys, accent) and body
+  /// show, so a frame can tell which of them to draw again (``PanelDamage``).
+  private(set) var drawVersions = (box: 0, body: 0)
   /// The explorer's clock, which stamps each log line; children added later take their
   /// parent's, so panels a scene adds while running are stamped too.
   package weak var clock: VirtualClock? {

@@ -17,6 +17,8 @@ package struct PanelLog: Sendable, Hashable {
   /// How many of the oldest lines were dropped past the capacity, so a view of the whole log
   /// can say it is not whole.
   package private(set) var dropped = 0
+  /// Bumped by every change, so a frame can tell whether the log is drawn as it was.
+  package private(set) var version = 0
 
   /// Creates an empty log.
   package init(capacity: Int = 200) {
@@ -28,6 +30,7 @@ package struct PanelLog: Sendable, Hashable {
 
   /// Appends a line, dropping the oldest past the capacity; a scrolled view stays where it was.
   package mutating func append(_ line: String, at time: Duration? = nil) {
+    version &+= 1
     lines.append(line)
     times.append(time)
     if lines.count > capacity {
@@ -40,6 +43,7 @@ package struct PanelLog: Sendable, Hashable {
 
   /// Scrolls by a number of lines: positive goes back towards older lines, stopping at the ends.
   package mutating func scroll(by delta: Int) {
+    version &+= 1
     scrollBack = min(max(0, scrollBack + delta), maximumScrollBack)
   }
 
@@ -52,6 +56,7 @@ package struct PanelLog: Sendable, Hashable {
   /// Scrolls the least that brings the line at `index` among ``lines`` into the view last
   /// drawn: to its bottom row when the line is newer than the view, to its top row when older.
   package mutating func reveal(line index: Int) {
+    version &+= 1
     guard lines.indices.contains(index) else { return }
     let range = visibleRange(height: viewHeight)
     guard !range.contains(index) else { return }
@@ -60,14 +65,21 @@ package struct PanelLog: Sendable, Hashable {
   }
 
   /// Returns to following the newest line.
-  package mutating func scrollToNewest() { scrollBack = 0 }
+  package mutating func scrollToNewest() {
+    scrollBack = 0
+    version &+= 1
+  }
 
   /// Scrolls back to the oldest line kept.
-  package mutating func scrollToOldest() { scrollBack = maximumScrollBack }
+  package mutating func scrollToOldest() {
+    scrollBack = maximumScrollBack
+    version &+= 1
+  }
 
   /// Notes the rows the log is drawn in, so scrolling stops where the oldest line is at the
   /// top; a view that grew (a zoom) pulls the position back within the ends.
   package mutating func fit(height: Int) {
+    version &+= 1
     viewHeight = max(1, height)
     scrollBack = min(scrollBack, maximumScrollBack)
   }

@@ -22,28 +22,132 @@ struct PanelRenderer {
   /// Draws every piece of a layout, in order.
   mutating func draw(_ layout: PanelLayout, into grid: inout Grid) {
     placed = layout.places
-    for piece in layout.pieces {
-      switch piece {
-      case .box(let panel, let index, let focused):
-        drawBox(panel, place: layout.places[index], focused: focused, into: &grid)
-      case .zoomedBox(let panel, let index):
-        drawZoomedBox(panel, place: layout.places[index], into: &grid)
-      case .body(let panel, let area):
-        drawLines(panel.body, in: area, into: &grid)
-      case .dots(let row):
-        grid.putRun(Cell("·", style: theme.hint), at: row.origin, count: row.width)
-      case .log(let panel, let area):
-        drawLog(panel, in: area, into: &grid)
-      case .collapsed(let panel, let index, let focused, let inside):
-        placed[index].title = drawCollapsed(
-          panel, in: layout.places[index].rect, focused: focused, inside: inside, into: &grid)
-      case .folded(_, let indexes, let row):
-        // The row names the folded panels by title, which the layout cut to fit.
-        grid.fill(row)
-        grid.put(
-          layout.places[indexes.lowerBound].title, at: row.origin, style: theme.hint,
-          maxWidth: row.width)
+    for piece in layout.pieces { draw(piece, of: layout, into: &grid) }
+  }
+
+  /// Draws the pieces of a layout that changed since the frame `last` describes, whose cells
+  /// `grid` holds; every piece when there is no such frame (`grid` is then blank).
+  ///
+  /// A piece is drawn again when its panel's counters moved, when a box drawn before it in
+  /// this frame covers it (a box is cleared first), and a box whose top border the lit path
+  /// marked gets that row again; the rest of the grid is the last frame's.
+  ///
+  /// - Returns: What each piece shows now, for the next frame.
+  mutating func draw(
+    _ layout: PanelLayout, into grid: inout Grid, over last: PanelDamage?,
+    setting: PanelDamage.Setting
+  ) -> PanelDamage {
+    placed = layout.places
+    let last = last.flatMap {
+      $0.setting == setting && $0.signatures.count == layout.pieces.count ? $0 : nil
+    }
+    var signatures: [PanelDamage.Signature] = []
+    signatures.reserveCapacity(layout.pieces.count)
+    var cleared: [Rect] = []
+    var drawn = 0
+    for (index, piece) in layout.pieces.enumerated() {
+      let area = Self.area(of: piece, in: layout)
+      let isCleared = cleared.contains { !$0.intersection(area).isEmpty }
+      let shown = Self.signature(of: piece, in: layout)
+      if let last, !isCleared, last.signatures[index] == shown {
+        if let place = Self.boxPlace(of: piece), last.marked.contains(place) {
+          drawBoxTop(piece, place: layout.places[place], into: &grid)
+        }
+        signatures.append(shown)
+        continue
       }
+      switch piece {
+      case .box, .zoomedBox: cleared.append(area)
+      case .body, .log: if last != nil, !isCleared { grid.fill(area) }
+      case .dots, .collapsed, .folded: break
+      }
+      draw(piece, of: layout, into: &grid)
+      drawn += 1
+      // Read after drawing: drawing a log notes its height, which counts as a change.
+      signatures.append(Self.signature(of: piece, in: layout))
+    }
+    return PanelDamage(setting: setting, signatures: signatures, marked: [], drawn: drawn)
+  }
+
+  /// The rectangle a piece draws in.
+  private static func area(of piece: PanelLayout.Piece, in layout: PanelLayout) -> Rect {
+    switch piece {
+    case .box(_, let index, _), .zoomedBox(_, let index), .collapsed(_, let index, _, _):
+      layout.places[index].rect
+    case .body(_, let area), .log(_, let area): area
+    case .dots(let row), .folded(_, _, let row): row
+    }
+  }
+
+  /// The place of a piece that is an open box, which the lit path may mark.
+  private static func boxPlace(of piece: PanelLayout.Piece) -> Int? {
+    switch piece {
+    case .box(_, let index, _), .zoomedBox(_, let index): index
+    default: nil
+    }
+  }
+
+  /// The counters of what a piece shows: its panel's, and the log length a box's border or a
+  /// collapsed row states.
+  private static func signature(of piece: PanelLayout.Piece, in layout: PanelLayout)
+    -> PanelDamage.Signature
+  {
+    switch piece {
+    case .box(let panel, let index, _):
+      let counted = layout.places[index].logRows == 0 ? panel.log.lines.count : -1
+      return PanelDamage.Signature(version: panel.drawVersions.box, count: counted)
+    case .zoomedBox(let panel, _):
+      return PanelDamage.Signature(version: panel.drawVersions.box)
+    case .collapsed(let panel, _, _, _):
+      return PanelDamage.Signature(version: panel.drawVersions.box, count: panel.log.lines.count)
+    case .body(let panel, _):
+      return PanelDamage.Signature(version: panel.drawVersions.body)
+    case .log(let panel, _):
+      return PanelDamage.Signature(version: panel.log.version)
+    case .dots, .folded:
+      return PanelDamage.Signature()
+    }
+  }
+
+  /// Draws the top border of a box as its whole box draws it: corners, rule and title.
+  private func drawBoxTop(_ piece: PanelLayout.Piece, place: PanelPlace, into grid: inout Grid) {
+    let (panel, focused): (Panel, Bool)
+    switch piece {
+    case .box(let boxed, _, let isFocused): (panel, focused) = (boxed, isFocused)
+    case .zoomedBox(let boxed, _): (panel, focused) = (boxed, true)
+    default: return
+    }
+    let rect = place.rect
+    grid.drawBox(
+      Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), title: place.title,
+      style: theme.border(accent: panel.accent, focused: focused),
+      titleStyle: theme.title(accent: panel.accent, focused: focused))
+  }
+
+  /// Draws one piece of a layout.
+  private mutating func draw(
+    _ piece: PanelLayout.Piece, of layout: PanelLayout, into grid: inout Grid
+  ) {
+    switch piece {
+    case .box(let panel, let index, let focused):
+      drawBox(panel, place: layout.places[index], focused: focused, into: &grid)
+    case .zoomedBox(let panel, let index):
+      drawZoomedBox(panel, place: layout.places[index], into: &grid)
+    case .body(let panel, let area):
+      drawLines(panel.body, in: area, into: &grid)
+    case .dots(let row):
+      grid.putRun(Cell("·", style: theme.hint), at: row.origin, count: row.width)
+    case .log(let panel, let area):
+      drawLog(panel, in: area, into: &grid)
+    case .collapsed(let panel, let index, let focused, let inside):
+      placed[index].title = drawCollapsed(
+        panel, in: layout.places[index].rect, focused: focused, inside: inside, into: &grid)
+    case .folded(_, let indexes, let row):
+      // The row names the folded panels by title, which the layout cut to fit.
+      grid.fill(row)
+      grid.put(
+        layout.places[indexes.lowerBound].title, at: row.origin, style: theme.hint,
+        maxWidth: row.width)
     }
   }
 
