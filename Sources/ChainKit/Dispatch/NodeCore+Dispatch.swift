@@ -170,9 +170,11 @@ extension NodeCore {
     if runtime.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
+    // NB: taken rather than copied, so that the context left behind holds no array and its
+    // destruction has nothing to release.
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
-      thrown: ctx.thrown)
+      thrown: ctx.thrown.take())
     runtime.leave()
     if let probe { probe.dispatchFinished(outcome) }
     return outcome
