@@ -19,8 +19,6 @@ extension DispatchPlan {
   func run<P>(
     ctx: inout EventContext, payload: P, bubbles: Bool, runtime: ChainRuntime
   ) -> Int? {
-    // The payload every listener of the plan is passed.
-    let staged = payload
     let count = bubbles ? steps.count : bubbleStart
     let changes = runtime.registrationChanges
     var index = 0
@@ -43,7 +41,7 @@ extension DispatchPlan {
         ctx.listenersRun &+= 1
         let box = uncheckedCast(registration, to: ListenerBox<P>.self)
         do {
-          try box.body(&ctx, staged)
+          try box.body(&ctx, payload)
         } catch {
           ctx.currentCore.record(error, in: &ctx)
         }

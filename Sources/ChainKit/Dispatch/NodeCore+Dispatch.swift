@@ -39,7 +39,7 @@ extension NodeCore {
         var walk = HitWalk(afreshAlong: path, runtime: runtime, keyID: keyID)
         resume(at: left, of: plan, walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles)
       }
-      return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
+      return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
     }
     return dispatchOverHits(keyID: keyID, key: key, bubbles: bubbles, payload: payload)
   }
@@ -69,7 +69,7 @@ extension NodeCore {
       &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
       visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
       probe: probe)
-    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
+    return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 
   /// Goes on with a dispatch over the hits from `step` of its plan, a registration having
@@ -159,20 +159,22 @@ extension NodeCore {
   /// Ends a dispatch: restores the current dispatch id, collects the refusals of nested
   /// operations into the outcome, leaves the guard, emits the trace.
   ///
-  /// NB: consumes the context, so that its errors move into the outcome instead of being
-  /// copied and then released with it.
+  /// NB: borrows the context rather than consuming it, so that it is not moved to another place
+  /// first; its errors are taken out of it into the outcome.
   @inlinable
   func finish(
-    ctx: consuming EventContext, runtime: ChainRuntime, parentID: UInt64, mark: Int,
+    ctx: inout EventContext, runtime: ChainRuntime, parentID: UInt64, mark: Int,
     probe: DispatchProbe?
   ) -> Outcome {
     runtime.currentDispatchID = parentID
     if runtime.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
+    // NB: taken rather than copied, so that the context holds no array and its destruction has
+    // nothing to release.
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
-      thrown: ctx.thrown)
+      thrown: ctx.thrown.take())
     runtime.leave()
     if let probe { probe.dispatchFinished(outcome) }
     return outcome

@@ -36,7 +36,7 @@ extension NodeCore {
       registrations.visitRequest(
         isTarget: index == 0, ctx: &ctx, payload: &payload, probe: probe, accept: accept)
     }
-    return finish(ctx: ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
+    return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 }
 
