@@ -1,7 +1,8 @@
-// Dispatch: how a post reaches its listeners. A node's cached path (PathCache, computed in
-// NodeCore+Path), the path's hits per key and its plan per key (DispatchPlan: every phase's
-// listeners as one flat sequence); the walk along a plan, and the walk over the hits
-// (HitWalk, NodeCore+Walk, KeyedRegistrations+Visit) for what a plan leaves out.
+// Dispatch: how a post reaches its listeners. `Node.post` (Node+Post) enters here; a node's
+// cached path (PathCache, computed in NodeCore+Path), the path's hits per key and its plan per
+// key (DispatchPlan: every phase's listeners as one flat sequence); the walk along a plan, and
+// the walk over the hits (HitWalk, NodeCore+Walk, KeyedRegistrations+Visit) for what a plan
+// leaves out.
 
 /// The dispatch algorithm: the W3C DOM's, on a path computed once per change of the nodes on it.
 ///

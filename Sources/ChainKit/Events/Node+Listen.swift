@@ -1,3 +1,8 @@
+// Events: keys, the context, outcomes, params, listening, handler tables and each node's
+// registrations per key (`KeyedRegistrations`): what a listener is and how it is registered.
+// Posting lives with dispatch (Dispatch/Node+Post.swift), so that a post's path goes through
+// Dispatch and the guard (Runtime) before it reaches a listener's code here.
+
 extension Node {
   /// Registers a listener for `key` at this node.
   ///

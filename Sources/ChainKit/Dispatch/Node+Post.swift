@@ -1,9 +1,3 @@
-// Events: keys, the context, outcomes, params, listening, posting, handler tables and each
-// node's registrations per key (`KeyedRegistrations`). A post runs `NodeCore.dispatch`
-// (Dispatch/NodeCore+Dispatch.swift), which walks the path's plan for the key or its hits
-// capture-down, at the target, bubble-up. The re-entrancy guard (Runtime) admits or refuses each
-// nested dispatch.
-
 extension Node {
   /// Posts an event to this node and dispatches it synchronously.
   ///
