@@ -38,17 +38,18 @@
     private static func render() -> BenchCase {
       BenchCase(
         id: "tui.render",
-        label: "ChainTUI 200x60 frame from scratch, model scene + inspector, logs full",
+        label: "ChainTUI 200x60 frame from scratch (a resize), model scene + inspector, logs full",
         callgrindIterations: 200
       ) {
-        let size = Size(width: 200, height: 60)
-        let session = busySession(size: size)
-        // A resize to the same size is a loop turn that lays out and draws the whole frame, as a
-        // terminal's SIGWINCH would; reading `screen` alone returns the frame drawn last.
+        let sizes = [Size(width: 200, height: 60), Size(width: 200, height: 59)]
+        let session = busySession(size: sizes[0])
+        // A resize is a loop turn that lays out and draws the whole frame, as a terminal's
+        // SIGWINCH would. The size alternates: a frame is drawn over the last one when the layout
+        // is unchanged, so a resize to the same size would measure only what changed.
         return { iterations in
           var cells = 0
-          for _ in 0..<iterations {
-            session.resize(to: size)
+          for index in 0..<iterations {
+            session.resize(to: sizes[(index &+ 1) & 1])
             cells &+= session.screen.width
           }
           Sink.consume(cells)
