@@ -18,6 +18,15 @@ struct StreamBufferTests {
     StorageInvariantTests.expectMessage("the oldest slot is empty", in: result)
   }
 
+  @Test("a slot outside a ring's slots is caught instead of read")
+  func catchesASlotOutsideTheRing() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let slots = RingSlots<Int>(capacity: 2)
+      _ = slots.isOccupied(at: 2)
+    }
+    StorageInvariantTests.expectMessage("slot 2 outside 2 slots", in: result)
+  }
+
   @Test("a wakeup resumed twice is caught instead of corrupting its task")
   func catchesAWakeupResumedTwice() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -158,7 +158,7 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   ///   the caller to release outside the lock.
   @usableFromInline
   mutating func terminate() -> (
-    wakeup: Waiter?, action: (@Sendable () -> Void)?, released: ContiguousArray<Element?>
+    wakeup: Waiter?, action: (@Sendable () -> Void)?, released: RingSlots<Element>?
   ) {
     isFinished = true
     let released = items.removeAll()
