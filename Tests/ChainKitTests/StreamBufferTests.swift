@@ -72,6 +72,19 @@ struct StreamBufferTests {
     #expect(buffer.dropped == 2)
   }
 
+  @Test("a buffer that keeps nothing drops every element, whichever end its policy drops")
+  func keepingNothingDropsEverything() {
+    for dropsOldest in [false, true] {
+      var buffer = StreamBuffer<Int>(limit: 0, dropsOldest: dropsOldest)
+      for value in 1...3 {
+        let pushed = buffer.push(value)
+        #expect(pushed.wakeup == nil && pushed.dropped == value && pushed.released == nil)
+      }
+      #expect(buffer.pop() == nil)
+      #expect(buffer.items.capacity == 0)
+    }
+  }
+
   @Test("an unbounded buffer grows with its elements in order, wrapped or not")
   func unboundedGrowsInOrder() {
     var buffer = StreamBuffer<Int>(limit: .max, dropsOldest: false)

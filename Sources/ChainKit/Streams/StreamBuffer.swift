@@ -37,12 +37,13 @@ struct StreamBuffer<Element: Sendable>: Sendable {
   private var onTermination: (@Sendable () -> Void)?
   /// The most elements kept (`Int.max` for an unbounded stream).
   @usableFromInline let limit: Int
-  /// Whether a full buffer drops its oldest element rather than the arriving one.
+  /// Whether a full buffer drops its oldest element rather than the arriving one; never for a
+  /// buffer that keeps nothing, which has no oldest element, so that a drop need not ask.
   @usableFromInline let dropsOldest: Bool
 
   init(limit: Int, dropsOldest: Bool) {
     self.limit = limit
-    self.dropsOldest = dropsOldest
+    self.dropsOldest = dropsOldest && limit > 0
     items = StreamRing(maxCapacity: limit)
   }
 
@@ -83,7 +84,7 @@ struct StreamBuffer<Element: Sendable>: Sendable {
     dropped &+= 1
     // NB: full means `limit` elements in `limit` slots, so the newest goes in the oldest's slot.
     var released: Element?
-    if dropsOldest, limit > 0 { released = items.replaceOldest(with: element) }
+    if dropsOldest { released = items.replaceOldest(with: element) }
     checkInvariants()
     return (nil, dropped, released)
   }
