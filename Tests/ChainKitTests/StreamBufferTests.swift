@@ -18,6 +18,15 @@ struct StreamBufferTests {
     StorageInvariantTests.expectMessage("the oldest slot is empty", in: result)
   }
 
+  @Test("a slot outside a ring's slots is caught instead of read")
+  func catchesASlotOutsideTheRing() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let slots = RingSlots<Int>(capacity: 2)
+      _ = slots.isOccupied(at: 2)
+    }
+    StorageInvariantTests.expectMessage("slot 2 outside 2 slots", in: result)
+  }
+
   @Test("a wakeup resumed twice is caught instead of corrupting its task")
   func catchesAWakeupResumedTwice() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -61,6 +70,19 @@ struct StreamBufferTests {
     #expect(buffer.pop() == .some(1))
     #expect(buffer.pop() == .some(2))
     #expect(buffer.dropped == 2)
+  }
+
+  @Test("a buffer that keeps nothing drops every element, whichever end its policy drops")
+  func keepingNothingDropsEverything() {
+    for dropsOldest in [false, true] {
+      var buffer = StreamBuffer<Int>(limit: 0, dropsOldest: dropsOldest)
+      for value in 1...3 {
+        let pushed = buffer.push(value)
+        #expect(pushed.wakeup == nil && pushed.dropped == value && pushed.released == nil)
+      }
+      #expect(buffer.pop() == nil)
+      #expect(buffer.items.capacity == 0)
+    }
   }
 
   @Test("an unbounded buffer grows with its elements in order, wrapped or not")

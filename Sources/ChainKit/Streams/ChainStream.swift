@@ -145,7 +145,7 @@ final class StreamFeed<Element: Sendable> {
   @inlinable @inline(__always)
   func send(_ element: Element) {
     let dropped = channel.yield(element)
-    if dropped > 0 { drops?.report(dropped) }
+    if dropped > 0, let drops { drops.report(dropped) }
   }
 
   deinit { channel.finish() }

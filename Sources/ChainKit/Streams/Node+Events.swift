@@ -37,10 +37,14 @@ extension Node {
     // type: unspecialised, handing each payload to the stream looked up generic metadata at run
     // time (`streamIdle.stream`).
     let (stream, feed) = makeStream(Payload.self, key: key.name, bufferingPolicy)
-    let onlyAtTarget = phase == .target
-    listen(for: key, phase: phase, feed: feed) { ctx, payload in
-      if onlyAtTarget, ctx.phase != .target { return }
-      feed.send(payload)
+    // NB: a listener per case rather than one that asks every time whether it hears only at the
+    // target: the question is settled here, once.
+    if phase == .target {
+      listen(for: key, phase: phase, feed: feed) { ctx, payload in
+        if ctx.phase == .target { feed.send(payload) }
+      }
+    } else {
+      listen(for: key, phase: phase, feed: feed) { _, payload in feed.send(payload) }
     }
     return stream
   }

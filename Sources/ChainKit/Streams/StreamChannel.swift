@@ -30,7 +30,7 @@ final class StreamChannel<Element: Sendable>: Sendable {
   ///
   /// - Returns: 0, or the number of elements dropped so far if the buffer was full and this
   ///   call dropped one.
-  @inlinable
+  @inlinable @inline(__always)
   func yield(_ element: Element) -> Int {
     // NB: a dropped element is released here, after the lock: its deinit is user code.
     let (wakeup, dropped, _) = state.withLock { $0.push(element) }

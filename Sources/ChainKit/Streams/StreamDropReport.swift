@@ -11,7 +11,7 @@ final class StreamDropReport {
   ///
   /// Unretained: the feed lives in a registration at this node (or a subscriber under it), which
   /// never outlives the core; retaining the core from it would keep the node alive.
-  let node: Unretained<NodeCore>?
+  @usableFromInline let node: Unretained<NodeCore>?
   /// The bus whose tracers hear of the drops, for a bus's stream.
   ///
   /// Unretained: the feed lives in a subscriber of this bus and reports only while the bus
@@ -43,8 +43,31 @@ final class StreamDropReport {
   }
 
   /// Tells the tracers that a drop happened, `total` so far, if any tracer hears of it.
-  @usableFromInline
+  ///
+  /// Inline, the one case a stream that drops on every element meets while tracers are
+  /// installed elsewhere: its node's path is current and nothing probes it. That takes a few
+  /// loads here; everything else takes the call.
+  @inlinable @inline(__always)
   func report(_ total: Int) {
+    if let node, withUnretained(node, { Self.pathIsUnprobed($0) }) { return }
+    reportToTracers(total)
+  }
+
+  /// Whether `core`'s cached path is current and has no hook nor observer on it: then no tracer
+  /// hears of a drop there, wherever tracers are installed.
+  ///
+  /// An observer alone makes a path probed too; the call then finds that no hook reads the record.
+  @inlinable @inline(__always)
+  static func pathIsUnprobed(_ core: NodeCore) -> Bool {
+    // NB: the cached path is read in place, as dispatch reads it: the core keeps it for the call.
+    core.cachedVersion == core.clock.version
+      && !withUnretained(Unretained(core.cachedPath)) { $0.isProbed }
+  }
+
+  /// Tells the tracers on the path (or the bus's) that a drop happened, `total` so far, if any
+  /// tracer hears of it.
+  @usableFromInline
+  func reportToTracers(_ total: Int) {
     if let node {
       withUnretained(node) { core in
         guard core.runtime.installedTracers > 0 else { return }

@@ -7,10 +7,15 @@
 /// `maxCapacity`) only when every slot is taken.
 ///
 /// The `count` slots from `head` on (wrapping around) hold the elements; the other slots are
-/// `nil`, so a taken element is released at once.
+/// `nil`, so a taken element is released at once. The slots are a ``RingSlots``, written in place:
+/// no copy-on-write check and no index check on an element's way through.
 @usableFromInline
 struct StreamRing<Element> {
-  @usableFromInline var slots: ContiguousArray<Element?> = []
+  /// The slots; `nil` until the first element arrives, and again once the ring is emptied.
+  @usableFromInline var slots: RingSlots<Element>?
+  /// The number of slots, taken or not (0 without slots): read on every append, so it is kept
+  /// here rather than read through the slots.
+  @usableFromInline var capacity = 0
   /// The slot of the oldest element (0 while the ring is empty and has no slots).
   @usableFromInline var head = 0
   /// The number of elements held.
@@ -22,32 +27,30 @@ struct StreamRing<Element> {
     self.maxCapacity = maxCapacity
   }
 
-  /// The number of slots, taken or not.
-  @inlinable var capacity: Int { slots.count }
-
   /// Whether every slot holds an element.
-  @inlinable var isFull: Bool { count == slots.count }
+  @inlinable var isFull: Bool { count == capacity }
 
   /// Adds `element` after the newest; grows the ring if every slot is taken.
   ///
   /// The caller keeps `count` below `maxCapacity`.
   @inlinable
   mutating func append(_ element: Element) {
-    if count == slots.count { grow() }
+    if count == capacity { grow() }
+    guard let slots else { preconditionFailure("a ring with a free slot has no slots") }
     var index = head &+ count
-    if index >= slots.count { index &-= slots.count }
-    slots[index] = element
+    if index >= capacity { index &-= capacity }
+    slots.store(element, at: index)
     count &+= 1
   }
 
   /// Takes the oldest element, or returns `nil` if there is none.
   @inlinable
   mutating func removeFirst() -> Element? {
-    guard count > 0 else { return nil }
+    guard count > 0, let slots else { return nil }
     // An occupied slot holds `.some(element)`: what it gives up is the element, optional.
-    let element = slots[head].take()
+    let element = slots.take(at: head)
     head &+= 1
-    if head == slots.count { head = 0 }
+    if head == capacity { head = 0 }
     count &-= 1
     return element
   }
@@ -59,23 +62,24 @@ struct StreamRing<Element> {
   ///
   /// - Returns: The dropped element, for the caller to release outside its lock: an element's
   ///   deinit is user code.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func replaceOldest(with element: Element) -> Element? {
+    guard let slots else { preconditionFailure("a full ring with an element has no slots") }
     // NB: one access to the slot: the new element goes in and the old one comes out together.
-    var swapped: Element? = element
-    swap(&slots[head], &swapped)
+    let dropped = slots.exchange(at: head, with: element)
     head &+= 1
-    if head == slots.count { head = 0 }
-    return swapped
+    if head == capacity { head = 0 }
+    return dropped
   }
 
   /// Empties the ring.
   ///
   /// - Returns: The slots, for the caller to release outside its lock: an element's deinit is
-  ///   user code.
-  mutating func removeAll() -> ContiguousArray<Element?> {
+  ///   user code, run when the last holder of the slots lets them go.
+  mutating func removeAll() -> RingSlots<Element>? {
     let taken = slots
-    slots = []
+    slots = nil
+    capacity = 0
     head = 0
     count = 0
     return taken
@@ -89,15 +93,18 @@ struct StreamRing<Element> {
   /// than all the elements that pass through it.
   @inlinable
   mutating func grow() {
-    let capacity = Swift.min(maxCapacity, Swift.max(4, slots.count &* 2))
-    var grown = ContiguousArray<Element?>(repeating: nil, count: capacity)
-    var index = head
-    for offset in 0..<count {
-      grown[offset] = slots[index].take()
-      index &+= 1
-      if index == slots.count { index = 0 }
+    let grownCapacity = Swift.min(maxCapacity, Swift.max(4, capacity &* 2))
+    let grown = RingSlots<Element>(capacity: grownCapacity)
+    if let slots {
+      var index = head
+      for offset in 0..<count {
+        grown.store(slots.take(at: index), at: offset)
+        index &+= 1
+        if index == capacity { index = 0 }
+      }
     }
     slots = grown
+    capacity = grownCapacity
     head = 0
   }
 
@@ -106,18 +113,22 @@ struct StreamRing<Element> {
   /// Constant time: it checks the oldest slot and the slot after the newest, not every slot.
   func checkInvariants() {
     precondition(
-      count >= 0 && count <= slots.count && slots.count <= Swift.max(maxCapacity, 0),
-      "\(count) elements in \(slots.count) slots (at most \(maxCapacity))")
+      capacity == (slots?.capacity ?? 0),
+      "\(capacity) slots counted, \(slots?.capacity ?? 0) allocated")
     precondition(
-      slots.isEmpty ? head == 0 : head >= 0 && head < slots.count,
-      "head \(head) outside \(slots.count) slots")
+      count >= 0 && count <= capacity && capacity <= Swift.max(maxCapacity, 0),
+      "\(count) elements in \(capacity) slots (at most \(maxCapacity))")
+    precondition(
+      capacity == 0 ? head == 0 : head >= 0 && head < capacity,
+      "head \(head) outside \(capacity) slots")
+    guard let slots else { return }
     if count > 0 {
-      precondition(slots[head] != nil, "the oldest slot is empty")
+      precondition(slots.isOccupied(at: head), "the oldest slot is empty")
     }
-    if count < slots.count {
+    if count < capacity {
       var free = head + count
-      if free >= slots.count { free -= slots.count }
-      precondition(slots[free] == nil, "the slot after the newest holds an element")
+      if free >= capacity { free -= capacity }
+      precondition(!slots.isOccupied(at: free), "the slot after the newest holds an element")
     }
   }
 }

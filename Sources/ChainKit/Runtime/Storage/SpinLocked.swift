@@ -1,4 +1,6 @@
-import Synchronization
+// NB: public, because the uncontended lock and unlock are inlined into the stream code of other
+// modules, which then touch the flag themselves.
+public import Synchronization
 
 /// A value guarded by a spin on an atomic flag: the lock between a stream's producer and its one
 /// consumer.
@@ -6,7 +8,8 @@ import Synchronization
 /// NB: a spin, not ``Locked``'s POSIX mutex nor `Synchronization.Mutex`. A stream's buffer is
 /// touched on every element its producer yields, idle consumer or not, and a mutex's lock and
 /// unlock (calls into the C library) would cost more than the rest of the handoff. The flag is
-/// taken and released inline, where the element type is specialised. A spin is sound here
+/// taken and released inline, where the element type is specialised; only a contended lock makes
+/// a call. A spin is sound here
 /// because of what runs under it and who contends for it:
 ///
 /// - every section is a few instructions on the buffer (a push, a pop, parking a waiter) and
@@ -24,14 +27,14 @@ import Synchronization
 @usableFromInline
 final class SpinLocked<Value>: @unchecked Sendable {
   /// Set while a thread holds the lock.
-  private let busy = Atomic<Bool>(false)
+  @usableFromInline let busy = Atomic<Bool>(false)
   // NB: unchecked, because the flag already excludes a second access: another thread spins on
   // it, and the same thread entering `withLock` again would spin for ever before touching
   // `value`. The dynamic check would only add its cost to every element a stream passes on.
   @exclusivity(unchecked) @usableFromInline var value: Value
   #if CHAINKIT_INVARIANTS
     /// Whether a thread holds the lock: what the check compares against.
-    var isHeld = false
+    @usableFromInline var isHeld = false
   #endif
 
   @usableFromInline
@@ -43,8 +46,8 @@ final class SpinLocked<Value>: @unchecked Sendable {
   /// nor run user code.
   ///
   /// Inlinable, so that `body` is inlined and specialised where the stream's element type is
-  /// known; the lock and unlock stay ChainKit's own calls, compiled with its flags.
-  @inlinable
+  /// known, and so is the uncontended lock and unlock: one compare-and-exchange and one store.
+  @inlinable @inline(__always)
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock()
     defer { unlock() }
@@ -52,10 +55,14 @@ final class SpinLocked<Value>: @unchecked Sendable {
   }
 
   /// Takes the flag, yielding the thread while another holder has it.
-  @usableFromInline
+  ///
+  /// The first attempt is inline: an idle stream takes its lock on every element its producer
+  /// yields, and a call would cost as much as the attempt. Only a contended lock calls
+  /// ``lockContended()``.
+  @inlinable @inline(__always)
   func lock() {
-    while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-      SystemCalls.yieldThread()
+    if !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      lockContended()
     }
     #if CHAINKIT_INVARIANTS
       checkInvariants()
@@ -63,8 +70,17 @@ final class SpinLocked<Value>: @unchecked Sendable {
     #endif
   }
 
+  /// Takes the flag after a first attempt failed, yielding the thread before each new one, so
+  /// that a holder that was preempted gets to run.
+  @usableFromInline @inline(never)
+  func lockContended() {
+    repeat {
+      SystemCalls.yieldThread()
+    } while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+  }
+
   /// Releases the flag.
-  @usableFromInline
+  @inlinable @inline(__always)
   func unlock() {
     #if CHAINKIT_INVARIANTS
       isHeld = false
@@ -79,6 +95,7 @@ final class SpinLocked<Value>: @unchecked Sendable {
   /// the `@unchecked Sendable` rests on the flag excluding them.
   ///
   /// Run from ``lock()``; does nothing unless built with `CHAINKIT_INVARIANTS`.
+  @usableFromInline
   func checkInvariants() {
     #if CHAINKIT_INVARIANTS
       precondition(!isHeld, "two threads inside one SpinLocked value at once")
