@@ -46,7 +46,7 @@ extension NodeCore {
   }
 
   /// A dispatch over the path's hits: for a key with no plan along this path (interceptors, a
-  /// capture listener at the target, a probe); a heard one walks its ``RecordingPlan`` if the
+  /// capture listener at the target, a probe); a traced one walks its ``RecordingPlan`` if the
   /// path has one for the key.
   ///
   /// NB: out of line, so that the dispatch along a plan keeps a small frame.

@@ -1,18 +1,20 @@
-/// The visits a heard dispatch (traced or observed) of one key makes along one path, in walk
-/// order: what it walks instead of the path's hits, so that each visit is one step of an array
-/// whose walk position is known, rather than a search of the hits and of the walk.
+/// The visits a traced dispatch of one key makes along one path (a path with tracers and no
+/// activity observers), in walk order: what it walks instead of the path's hits, so that each
+/// visit is one step of an array whose walk position is known, rather than a search of the hits
+/// and of the walk.
 ///
-/// A pass is one node in one phase: every hit above the target in the capture phase (from the
-/// root end down), the target, then every hit above it in the bubble phase (from the target's
-/// parents up), exactly the visits the walk over the hits makes. Each pass reads its node's list
-/// for the key on arrival and runs it with the same loop as that walk
-/// (``KeyedRegistrations/runListeners(capture:from:to:ctx:payload:probe:)``), so the probe hears
-/// the same calls in the same order: only where the walk finds its nodes differs.
+/// A pass is one node in one phase: every hit above the target with capture listeners in the
+/// capture phase (from the root end down), the target, then every hit above it in the bubble
+/// phase (from the target's parents up), exactly the visits the walk over the hits makes. Each
+/// pass reads its node's list for the key on arrival and records the same outcomes as that walk
+/// does: a pass of up to ``PackedListenerOutcomes/limit`` listeners in its own loop
+/// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), a longer
+/// one with the walk's own loop and the probe's calls.
 ///
-/// Made on the first heard post of its key along its path (``PathCache/recordingPlan(for:generation:)``)
-/// and exact while the path is current and the key's generation unchanged, as a
+/// Made on the first traced post of its key along its path
+/// (``PathCache/recordingPlan(for:generation:)``) and exact while the path is current and the key's generation unchanged, as a
 /// ``DispatchPlan``. A path with interceptors for the key or capture listeners at the target
-/// has none: such a dispatch takes the walk over the hits, as an unheard one does. During the
+/// has none: such a dispatch takes the walk over the hits, as an untraced one does. During the
 /// dispatch a registration made or cancelled (``ChainRuntime/registrationChanges`` moved) sends
 /// the rest of it over the hits from the next pass, as for a ``DispatchPlan``; a node whose
 /// capture listeners were compacted away since the plan was made is passed, as the walk passes it.
@@ -104,7 +106,7 @@ final class RecordingPlan {
 }
 
 extension NodeCore {
-  /// Runs a heard dispatch along `plan`, then, if a registration changed during it, over the
+  /// Runs a traced dispatch along `plan`, then, if a registration changed during it, over the
   /// hits from the node after the last pass that ran (`walk`, the dispatch's walk over them,
   /// is then found afresh).
   ///
@@ -117,8 +119,8 @@ extension NodeCore {
     ctx: inout EventContext, payload: P
   ) {
     let runtime = self.runtime
-    // A tracer's probe alone records a pass of a few listeners in the pass's own loop; other
-    // probes (activity observers) hear the walk's calls.
+    // A tracer's probe records a pass of a few listeners in the pass's own loop; a longer
+    // pass (or another probe) is heard call by call, as on the walk over the hits.
     let recording = probe is RecordingProbe
     let count = bubbles ? plan.passes.count : plan.bubbleStart
     let changes = runtime.registrationChanges
@@ -164,9 +166,11 @@ extension NodeCore {
 
 extension PathCache {
   /// The recording plan of `keyID` along this path at `generation` (the key's generation now),
-  /// or `nil` if a heard dispatch of the key takes the walk over the hits.
+  /// or `nil` if a traced dispatch of the key takes the walk over the hits: always on a path with
+  /// activity observers, whose probe hears each call of the walk.
   @usableFromInline
   func recordingPlan(for keyID: Int, generation: UInt64) -> RecordingPlan? {
+    guard observers.isEmpty else { return nil }
     if let last = lastRecordingPlan, last.keyID == keyID, last.generation == generation {
       return last
     }
