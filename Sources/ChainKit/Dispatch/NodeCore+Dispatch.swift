@@ -46,7 +46,8 @@ extension NodeCore {
   }
 
   /// A dispatch over the path's hits: for a key with no plan along this path (interceptors, a
-  /// capture listener at the target, a probe).
+  /// capture listener at the target, a probe); a traced one walks its ``RecordingPlan`` if the
+  /// path has one for the key.
   ///
   /// NB: out of line, so that the dispatch along a plan keeps a small frame.
   @inlinable @inline(never)
@@ -66,10 +67,17 @@ extension NodeCore {
       ? walk.cache.makeProbe(
         .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
       : nil
-    walkHits(
-      &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
-      visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
-      probe: probe)
+    if let probe,
+      let plan = walk.cache.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
+    {
+      dispatch(
+        along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
+    } else {
+      walkHits(
+        &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
+        visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
+        probe: probe)
+    }
     return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
   }
 

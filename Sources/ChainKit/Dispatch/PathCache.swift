@@ -59,6 +59,10 @@ package final class PathCache {
   /// Every key's plan made along this path, with the generation it was made at; a plan made
   /// again replaces its key's, kept until no operation is under way.
   private var plansByKey: [Int: (generation: UInt64, plan: DispatchPlan?)] = [:]
+  /// The recording plans of heard dispatches along this path (``RecordingPlan``), by key, and
+  /// the one found last.
+  var recordingPlans: [Int: (generation: UInt64, plan: RecordingPlan?)] = [:]
+  var lastRecordingPlan: RecordingPlan?
 
   /// The path of a node not yet or no longer in use: empty.
   ///

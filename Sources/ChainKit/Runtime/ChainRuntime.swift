@@ -93,6 +93,11 @@ package final class ChainRuntime {
   /// How many dispatch plans were made: what registration changes cost the plans (never counted
   /// on a post whose plan is current).
   var plansMade = 0
+  /// Whether heard dispatches walk recording plans (``RecordingPlan``); off, they walk the hits,
+  /// so that tests can compare the two records.
+  var recordingPlansEnabled = true
+  /// How many recording plans were made.
+  var recordingPlansMade = 0
 
   // MARK: Data sharing
 

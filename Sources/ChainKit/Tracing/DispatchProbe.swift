@@ -23,6 +23,12 @@ package class DispatchProbe {
   /// The dispatch arrived at `ctx.currentCore` in `phase`, before its interceptors ran.
   @usableFromInline func beginHop(phase: Phase, ctx: borrowing EventContext) {}
 
+  /// The dispatch arrived at `ctx.currentCore` in `phase` at walk `position`, known from its
+  /// plan (``RecordingPlan``): as ``beginHop(phase:ctx:)``, which it calls unless overridden.
+  @usableFromInline func beginPass(phase: Phase, position: Int, ctx: borrowing EventContext) {
+    beginHop(phase: phase, ctx: ctx)
+  }
+
   /// Interceptors at the current hop rewrote the payload from `before` to `after`.
   @usableFromInline func intercepted<P>(before: P, after: P) {}
 
@@ -59,6 +65,11 @@ final class ProbePair: DispatchProbe {
 
   override func beginHop(phase: Phase, ctx: borrowing EventContext) {
     recorder.beginHop(phase: phase, ctx: ctx)
+    activity.beginHop(phase: phase, ctx: ctx)
+  }
+
+  override func beginPass(phase: Phase, position: Int, ctx: borrowing EventContext) {
+    recorder.beginPass(phase: phase, position: position, ctx: ctx)
     activity.beginHop(phase: phase, ctx: ctx)
   }
 

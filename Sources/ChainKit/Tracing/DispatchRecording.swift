@@ -18,5 +18,8 @@ package protocol DispatchRecording: AnyObject {
   /// The dispatch returned with `outcome`: the recorder hands `activities` (if the path is
   /// observed too) to their observers (``ActivityBatch/deliver()``), then its record to the
   /// tracers, and is not called again.
-  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?)
+  ///
+  /// `probe` is the recorder's own, which its dispatch held until now.
+  func finish(
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe)
 }

@@ -27,7 +27,7 @@ package enum ListenerOutcome: Sendable {
   }
 
   /// Its four bits in a packed word (``PackedListenerOutcomes``).
-  package var code: UInt64 {
+  @inlinable package var code: UInt64 {
     switch self {
     case .ran: 0
     case .stopped: 1

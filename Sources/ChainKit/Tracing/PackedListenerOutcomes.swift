@@ -5,9 +5,10 @@
 /// (present, capture, 4 bits of outcome code), slot 0 lowest. A hop with a listener past the
 /// word's slots keeps its outcomes elsewhere (ChainKitTracing's `ListenerRecords`, which reads
 /// and writes this same format).
+@usableFromInline
 package enum PackedListenerOutcomes {
   /// How many slots the word holds.
-  package static let limit = 10
+  @inlinable package static var limit: Int { 10 }
   /// The bits of one slot.
   package static let fieldBits = 6
 
@@ -36,6 +37,16 @@ package enum PackedListenerOutcomes {
       word = word & ~(0x3F << shift) | field(capture: capture, outcome) << shift
     }
     return true
+  }
+
+  /// Sets the field of the listener in `slot`, which no note of this word holds yet, to
+  /// `outcome`: ``note(slot:capture:_:in:)`` where the slot is known to be noted once and
+  /// within the word.
+  @inlinable @inline(__always)
+  package static func set(
+    slot: Int, capture: Bool, _ outcome: ListenerOutcome, in word: inout UInt64
+  ) {
+    word |= (outcome.code << 2 | (capture ? 2 : 0) | 1) << UInt64(slot &* 6)
   }
 
   /// Whether one of the listeners in `word` was removed before its turn.

@@ -148,6 +148,18 @@ package final class RecordingProbe: DispatchProbe {
     before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
   }
 
+  /// As ``beginHop(phase:ctx:)``, at the walk position the plan knows: what the search of the
+  /// walk would find, since a plan's passes come in walk order.
+  override func beginPass(phase: Phase, position: Int, ctx: borrowing EventContext) {
+    #if CHAINKIT_INVARIANTS
+      precondition(
+        locate(ctx.currentNodeID, phase) == position, "a plan's pass off its walk position")
+    #endif
+    hop = RecordedHop(phase: phase, position: position)
+    cursor = position &+ 1
+    before = (ctx.listenersRun, ctx.errorCount, ctx.stopRequested, ctx.prevented)
+  }
+
   /// The walk position of `core` in `phase`, from the cursor on.
   ///
   /// A capture visit's node is as far above the target as its position is before the target's;
@@ -249,6 +261,51 @@ package final class RecordingProbe: DispatchProbe {
     kept.append(hop)
   }
 
+  /// Listeners of the pass at walk `position` in `phase`, which a plan's loop records
+  /// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), threw
+  /// `errors`: its hop begins here, with the errors in its extra, and ends at ``endPass``.
+  @usableFromInline
+  func passThrew(phase: Phase, position: Int, _ errors: ArraySlice<any Error>) {
+    hop = RecordedHop(phase: phase, position: position)
+    recorder.noteErrors(errors)
+  }
+
+  /// Ends the pass at walk `position` in `phase` that a plan's loop recorded: keeps its hop if
+  /// something happened there, as ``endHop(ctx:)`` does.
+  ///
+  /// - Parameters:
+  ///   - phase: The pass's phase.
+  ///   - position: The pass's walk position.
+  ///   - listeners: The outcomes of its listeners (``PackedListenerOutcomes``).
+  ///   - ran: How many listeners ran.
+  ///   - thrown: How many errors were thrown (``passThrew(phase:position:_:)`` has them).
+  ///   - stopped: Whether propagation was stopped (it was not when the pass began).
+  ///   - stoppedImmediately: Whether immediately.
+  ///   - prevented: Whether the default was prevented during the pass.
+  @usableFromInline
+  func endPass(
+    phase: Phase, position: Int, listeners: UInt64, ran: Int, thrown: Int, stopped: Bool,
+    stoppedImmediately: Bool, prevented: Bool
+  ) {
+    cursor = position &+ 1
+    let now = max(TraceClock.ticks(), stamp)
+    defer { stamp = now }
+    guard
+      ran != 0 || thrown != 0 || stopped || prevented
+        || PackedListenerOutcomes.containsRemoved(listeners)
+    else { return }
+    if thrown == 0 { hop = RecordedHop(phase: phase, position: position) }
+    hop.listeners = listeners
+    hop.listenersRun = ran
+    hop.stopped = stopped
+    hop.stoppedImmediately = stopped && stoppedImmediately
+    hop.prevented = prevented
+    hop.beganTicks = stamp
+    hop.endedTicks = now
+    if stopped, end == nil { end = position }
+    kept.append(hop)
+  }
+
   /// Hands the errors thrown at the current hop to the recorder.
   ///
   /// NB: out of line: inlined, `ctx.errors` is retained and released on every hop, thrown or not.
@@ -263,6 +320,6 @@ package final class RecordingProbe: DispatchProbe {
 
   /// Ends the dispatch: its recorder hands on the activities, then the record.
   func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
-    recorder.finish(outcome, deliveringFirst: activities)
+    recorder.finish(outcome, deliveringFirst: activities, probe: self)
   }
 }

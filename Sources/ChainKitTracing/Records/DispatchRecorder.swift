@@ -74,8 +74,8 @@ final class DispatchRecorder: DispatchRecording {
     // The probe holds the recorder, which refers to it unowned: kept alive until the record is
     // made.
     return withExtendedLifetime(probe) {
-      recorder.begin(start, nodeIDs: [])
-      return recorder.record(outcome)
+      recorder.begin(start, nodeIDs: [], probe: probe)
+      return recorder.record(outcome, taken: probe.take())
     }
   }
 
@@ -94,16 +94,23 @@ final class DispatchRecorder: DispatchRecording {
     recorder.names = path.names
     recorder.hooks = path.hooks
     recorder.walked = true
-    recorder.begin(start, nodeIDs: path.nodeIDs)
+    recorder.begin(start, nodeIDs: path.nodeIDs, probe: probe)
     return probe
   }
 
-  private func begin(_ dispatch: DispatchStart, nodeIDs: ContiguousArray<ObjectIdentifier>) {
+  /// Begins recording `dispatch` with `probe`, this recorder's.
+  ///
+  /// NB: the probe is passed in, where the caller holds it, rather than read from the unowned
+  /// reference, each read of which retains and releases it.
+  private func begin(
+    _ dispatch: DispatchStart, nodeIDs: ContiguousArray<ObjectIdentifier>,
+    probe: RecordingProbe
+  ) {
     id = dispatch.id
     parent = dispatch.parent
     kind = dispatch.kind
     key = dispatch.key
-    probe?.begin(
+    probe.begin(
       walk: DispatchWalk(
         count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
       nodeIDs: nodeIDs, box: dispatch.box)
@@ -114,22 +121,24 @@ final class DispatchRecorder: DispatchRecording {
   ///
   /// The recorder is free for another dispatch as soon as the record is made, so a tracer that
   /// posts reuses it.
-  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
-    let record = TraceRecord.dispatch(record(outcome))
+  func finish(
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe
+  ) {
+    let record = TraceRecord.dispatch(record(outcome, taken: probe.take()))
     let hooks = self.hooks
     guard let runtime else { preconditionFailure("a recorder finished a dispatch it never began") }
-    recycle()
+    recycle(probe)
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     activities?.deliver()
     TracerHook.deliver(record, to: hooks, in: runtime)
   }
 
-  private func recycle() {
+  private func recycle(_ probe: RecordingProbe) {
     hooks = []
     if !extras.isEmpty { extras.removeAll() }
     walked = false
-    guard let probe, let runtime else { return }
+    guard let runtime else { return }
     self.runtime = nil
     probe.returnFree(to: runtime)
     #if CHAINKIT_INVARIANTS
@@ -200,14 +209,12 @@ final class DispatchRecorder: DispatchRecording {
     return probe.hop.extra
   }
 
-  /// The record of the dispatch as it ended with `outcome`.
-  func record(_ outcome: Outcome) -> DispatchRecord {
+  /// The record of the dispatch as it ended with `outcome`, whose hops were `taken` from the
+  /// probe (``RecordingProbe/take()``).
+  func record(_ outcome: Outcome, taken: RecordedWalk) -> DispatchRecord {
     #if CHAINKIT_INVARIANTS
       LiveObjectCensus.current?.noteRecordBuilt()
     #endif
-    guard let taken = probe?.take() else {
-      preconditionFailure("a recorder without its probe")
-    }
     // NB: `if let`, not `Optional.map`: a closure made on the main actor and passed to a
     // nonisolated function checks the executor when called.
     var payload = TraceText("")

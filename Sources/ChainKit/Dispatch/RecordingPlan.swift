@@ -1,0 +1,288 @@
+/// The visits a traced dispatch of one key makes along one path (a path with tracers and no
+/// activity observers), in walk order: what it walks instead of the path's hits, so that each
+/// visit is one step of an array whose walk position is known, rather than a search of the hits
+/// and of the walk.
+///
+/// A pass is one node in one phase: every hit above the target with capture listeners in the
+/// capture phase (from the root end down), the target, then every hit above it in the bubble
+/// phase (from the target's parents up), exactly the visits the walk over the hits makes. Each
+/// pass reads its node's list for the key on arrival and records the same outcomes as that walk
+/// does: a pass of up to ``PackedListenerOutcomes/limit`` listeners in its own loop
+/// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), a longer
+/// one with the walk's own loop and the probe's calls.
+///
+/// Made on the first traced post of its key along its path
+/// (``PathCache/recordingPlan(for:generation:)``) and exact while the path is current and the key's generation unchanged, as a
+/// ``DispatchPlan``. A path with interceptors for the key or capture listeners at the target
+/// has none: such a dispatch takes the walk over the hits, as an untraced one does. During the
+/// dispatch a registration made or cancelled (``ChainRuntime/registrationChanges`` moved) sends
+/// the rest of it over the hits from the next pass, as for a ``DispatchPlan``; a node whose
+/// capture listeners were compacted away since the plan was made is passed, as the walk passes it.
+@usableFromInline
+@MainActor
+final class RecordingPlan {
+  /// One node's visit in one phase.
+  @usableFromInline
+  struct Pass {
+    /// The node's registrations for the key, unretained: the node owns them for as long as it
+    /// lives, and the path owns the node.
+    @usableFromInline let registrations: Unretained<KeyedRegistrations>
+    /// The node's index on the path (the target is 0).
+    @usableFromInline let pathIndex: Int
+    @usableFromInline let phase: Phase
+    /// The visit's position in the dispatch's walk (``DispatchWalk``).
+    @usableFromInline let position: Int
+  }
+
+  @usableFromInline let keyID: Int
+  /// The key's generation when the plan was made.
+  @usableFromInline let generation: UInt64
+  @usableFromInline let passes: ContiguousArray<Pass>
+  /// The index of the first bubble pass (``passes``' count if none): a key that does not bubble
+  /// stops here.
+  @usableFromInline let bubbleStart: Int
+
+  private init(keyID: Int, generation: UInt64, passes: ContiguousArray<Pass>, bubbleStart: Int) {
+    self.keyID = keyID
+    self.generation = generation
+    self.passes = passes
+    self.bubbleStart = bubbleStart
+  }
+
+  /// The plan for `keyID` along a path of `pathLength` nodes whose hits for it are `hits` (path
+  /// index and registrations, in path order), or `nil` if a dispatch of it must walk the hits.
+  static func make(
+    keyID: Int, generation: UInt64, pathLength: Int,
+    hits: [(index: Int, registrations: KeyedRegistrations)]
+  ) -> RecordingPlan? {
+    for hit in hits {
+      if hit.registrations.interceptors.liveCount > 0 { return nil }
+      if hit.index == 0, hit.registrations.hasCapture { return nil }
+    }
+    let target = pathLength - 1
+    var passes = ContiguousArray<Pass>()
+    passes.reserveCapacity(2 * hits.count)
+    // A node without capture listeners now gains one only by a registration, which makes
+    // the plan stale: the walk over the hits would pass it on the way down.
+    for hit in hits.reversed() where hit.index > 0 && hit.registrations.hasCapture {
+      passes.append(
+        Pass(
+          registrations: Unretained(hit.registrations), pathIndex: hit.index, phase: .capture,
+          position: target - hit.index))
+    }
+    if let first = hits.first, first.index == 0 {
+      passes.append(
+        Pass(
+          registrations: Unretained(first.registrations), pathIndex: 0, phase: .target,
+          position: target))
+    }
+    let bubbleStart = passes.count
+    for hit in hits where hit.index > 0 {
+      passes.append(
+        Pass(
+          registrations: Unretained(hit.registrations), pathIndex: hit.index, phase: .bubble,
+          position: target + hit.index))
+    }
+    return RecordingPlan(
+      keyID: keyID, generation: generation, passes: passes, bubbleStart: bubbleStart)
+  }
+
+  /// Where the walk over the hits takes over from a plan whose passes before `pass` ran.
+  ///
+  /// - Returns: The path index the capture walk starts below (0: no capture walk), whether the
+  ///   target's visit is still to come, and the path index the bubble walk starts from.
+  @usableFromInline
+  func resumption(at pass: Int, pathLength: Int) -> (
+    captureBelow: Int, visitsTarget: Bool, bubbleFrom: Int
+  ) {
+    guard pass > 0 else { return (pathLength, true, 1) }
+    let last = passes[pass - 1]
+    switch last.phase {
+    case .capture: return (last.pathIndex, true, 1)
+    case .target: return (0, false, 1)
+    case .bubble: return (0, false, last.pathIndex + 1)
+    }
+  }
+}
+
+extension NodeCore {
+  /// Runs a traced dispatch along `plan`, then, if a registration changed during it, over the
+  /// hits from the node after the last pass that ran (`walk`, the dispatch's walk over them,
+  /// is then found afresh).
+  ///
+  /// NB: `@inlinable`, so that clients get it specialised for their payload type; out of line,
+  /// so that the untraced dispatch keeps a small frame. The plan is held for the call: a nested
+  /// post may replace it.
+  @inlinable @inline(never)
+  func dispatch<P>(
+    along plan: RecordingPlan, probe: DispatchProbe, walk: inout HitWalk, bubbles: Bool,
+    ctx: inout EventContext, payload: P
+  ) {
+    let runtime = self.runtime
+    // A tracer's probe records a pass of a few listeners in the pass's own loop; a longer
+    // pass (or another probe) is heard call by call, as on the walk over the hits.
+    let recording = probe is RecordingProbe
+    let count = bubbles ? plan.passes.count : plan.bubbleStart
+    let changes = runtime.registrationChanges
+    var index = 0
+    while index < count {
+      if ctx.stopRequested { return }
+      if runtime.registrationChanges != changes { break }
+      let pass = plan.passes[index]
+      index += 1
+      withUnretained(pass.registrations) { registrations in
+        let capture = pass.phase == .capture
+        // The walk over the hits visits a node on the way down only if it has capture
+        // listeners.
+        if capture, !registrations.hasCapture { return }
+        ctx.currentPhase = pass.phase
+        ctx.currentReference = registrations.coreReference
+        if recording, registrations.listeners.count <= PackedListenerOutcomes.limit {
+          // NB: cast from the borrowed probe, not bound once outside: a binding is retained
+          // around each pass.
+          registrations.runRecorded(
+            capture: capture, phase: pass.phase, position: pass.position, ctx: &ctx,
+            payload: payload, recorder: uncheckedCast(probe, to: RecordingProbe.self))
+          return
+        }
+        probe.beginPass(phase: pass.phase, position: pass.position, ctx: ctx)
+        registrations.runListeners(
+          capture: capture, from: 0, to: registrations.listeners.count, ctx: &ctx,
+          payload: payload, probe: probe)
+        probe.endHop(ctx: ctx)
+      }
+    }
+    // A listener of the last pass may have registered the key at a node after it.
+    guard !ctx.stopRequested, runtime.registrationChanges != changes else { return }
+    let (captureBelow, visitsTarget, bubbleFrom) = plan.resumption(
+      at: index, pathLength: walk.cache.cores.count)
+    walk = HitWalk(afreshAlong: walk.path, runtime: runtime, keyID: plan.keyID)
+    walkHits(
+      &walk, capturesAbove: captureBelow > 1, captureBelow: captureBelow,
+      visitsTarget: visitsTarget, bubbleFrom: bubbleFrom, bubbles: bubbles, ctx: &ctx,
+      payload: payload, probe: probe)
+  }
+}
+
+extension PathCache {
+  /// The recording plan of `keyID` along this path at `generation` (the key's generation now),
+  /// or `nil` if a traced dispatch of the key takes the walk over the hits: always on a path with
+  /// activity observers, whose probe hears each call of the walk.
+  @usableFromInline
+  func recordingPlan(for keyID: Int, generation: UInt64) -> RecordingPlan? {
+    guard observers.isEmpty else { return nil }
+    if let last = lastRecordingPlan, last.keyID == keyID, last.generation == generation {
+      return last
+    }
+    let plan: RecordingPlan?
+    if let known = recordingPlans[keyID], known.generation == generation {
+      plan = known.plan
+    } else {
+      let runtime = self.runtime
+      var found: [(index: Int, registrations: KeyedRegistrations)] = []
+      for hit in hits(for: keyID).entries {
+        found.append((hit.index, hit.registrations.takeUnretainedValue()))
+      }
+      plan =
+        runtime.recordingPlansEnabled
+        ? RecordingPlan.make(keyID: keyID, generation: generation, pathLength: count, hits: found)
+        : nil
+      if plan != nil { runtime.recordingPlansMade += 1 }
+      recordingPlans[keyID] = (generation, plan)
+    }
+    lastRecordingPlan = plan
+    return plan
+  }
+}
+
+extension KeyedRegistrations {
+  /// One pass of a traced dispatch along its plan, recorded as it runs: the listeners of
+  /// `capture` (or not) among those here on arrival, each one's outcome packed into a word in
+  /// the pass's own loop, and the hop handed to `recorder` once at the end.
+  ///
+  /// The same listeners run, and the same outcomes are recorded, as by
+  /// ``runListeners(capture:from:to:ctx:payload:probe:)`` with the recorder's probe between
+  /// ``RecordingProbe/beginPass(phase:position:ctx:)`` and ``RecordingProbe/endHop(ctx:)``
+  /// (what `RecordingPlanTests` compare): each slot is noted at most once per pass, so a note
+  /// is a bit field set, and a list of at most ``PackedListenerOutcomes/limit`` listeners
+  /// (the caller's condition) never spills.
+  ///
+  /// NB: `@inlinable`, so that clients get it specialised for their payload type; nothing
+  /// per listener is a call but the listener's own.
+  @inlinable @inline(__always)
+  func runRecorded<P>(
+    capture: Bool, phase: Phase, position: Int, ctx: inout EventContext, payload: P,
+    recorder: RecordingProbe
+  ) {
+    let ranBefore = ctx.listenersRun
+    let errorsBefore = ctx.errorCount
+    let preventedBefore = ctx.prevented
+    var word: UInt64 = 0
+    if let base = listeners.base {
+      let end = listeners.count
+      let expected = Registration.matchWord(keyID: keyID, capture: capture)
+      var index = 0
+      while index < end {
+        let slot = index
+        let entry = base[index]
+        index += 1
+        guard let entry else {
+          PackedListenerOutcomes.set(slot: slot, capture: capture, .removed, in: &word)
+          continue
+        }
+        let stop = withUnretained(entry) { registration in
+          let matched = registration.matchWord
+          if matched != expected {
+            // Another phase, removed, or once / target-bound: see `mayRun`.
+            guard matched == expected | 1, !registration.isRemoved, mayRun(registration) else {
+              if registration.isRemoved {
+                PackedListenerOutcomes.set(
+                  slot: slot, capture: registration.capture, .removed, in: &word)
+              } else if registration.capture != capture {
+                PackedListenerOutcomes.set(
+                  slot: slot, capture: registration.capture, .otherPhase, in: &word)
+              }
+              return false
+            }
+          }
+          ctx.listenersRun &+= 1
+          let box = uncheckedCast(registration, to: ListenerBox<P>.self)
+          let errors = ctx.errorCount
+          let stops = ctx.stopCount
+          call(box, ctx: &ctx, payload: payload)
+          let outcome: ListenerOutcome =
+            ctx.errorCount > errors
+            ? .threw
+            : ctx.stopCount != stops
+              ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
+          PackedListenerOutcomes.set(slot: slot, capture: capture, outcome, in: &word)
+          return ctx.immediateStopRequested
+        }
+        if stop {
+          // The rest of this phase's listeners did not get their turn (as `noteSkipped`).
+          while index < end {
+            if let rest = base[index] {
+              withUnretained(rest) { registration in
+                guard registration.capture == capture else { return }
+                PackedListenerOutcomes.set(
+                  slot: index, capture: capture,
+                  registration.isRemoved ? .removed : .skippedAfterStop, in: &word)
+              }
+            }
+            index += 1
+          }
+          break
+        }
+      }
+    }
+    let thrown = ctx.errorCount - errorsBefore
+    if thrown > 0 {
+      recorder.passThrew(phase: phase, position: position, ctx.errors[errorsBefore...])
+    }
+    recorder.endPass(
+      phase: phase, position: position, listeners: word, ran: ctx.listenersRun - ranBefore,
+      thrown: thrown, stopped: ctx.stopRequested,
+      stoppedImmediately: ctx.immediateStopRequested,
+      prevented: ctx.prevented && !preventedBefore)
+  }
+}
