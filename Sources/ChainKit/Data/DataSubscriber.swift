@@ -36,7 +36,7 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// subscriber.
   private let deliverBody: @MainActor (DataSubscriber, SharedSlot?) -> Void
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
-  @exclusivity(unchecked) var source: SharedSlot? {
+  @exclusivity(unchecked) @usableFromInline final var source: SharedSlot? {
     didSet {
       if oldValue == nil, source != nil { runtime.data.resolvedCount += 1 }
       if oldValue != nil, source == nil { runtime.data.resolvedCount -= 1 }
@@ -47,10 +47,10 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   ///
   /// NB: one word, so that what a delivery reads and writes fits in fewer bytes; a version is a
   /// count of shares from zero, which never reaches the top bit.
-  @exclusivity(unchecked) private var heard: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var heard: UInt64 = 0
 
   /// The bit of `heard` that says the subscriber is behind.
-  private static let behindBit: UInt64 = 1 << 63
+  @inlinable static var behindBit: UInt64 { 1 << 63 }
 
   /// The version of `source` when it was last delivered.
   var sourceVersion: UInt64 { heard & ~Self.behindBit }
@@ -107,7 +107,10 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   final func deliver(from slot: SharedSlot?) { deliverBody(self, slot) }
 
   /// Records that the subscriber is about to hear `slot`'s current value.
-  @usableFromInline
+  ///
+  /// NB: inlinable, into the delivery made where the subscription was: a call per subscriber of
+  /// every share would cost more than the checks it makes.
+  @inlinable @inline(__always)
   final func hear(_ slot: SharedSlot?) {
     if heard & Self.behindBit != 0 { isBehind = false }
     // NB: the same slot again (each share of a constant) is not stored again: that would
