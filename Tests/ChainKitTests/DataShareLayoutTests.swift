@@ -226,4 +226,53 @@ struct DataShareLayoutTests {
     root.share("after", for: .word)
     #expect(log == ["first:after", "second:after", "late:after"])
   }
+
+  @Test("a cancellation whose release runs a share makes the layout stale before that share")
+  func cancellationIsStaleBeforeItsRelease() throws {
+    let root = Node("root")
+    let first = Node("first")
+    let second = Node("second")
+    try first.mount(at: root)
+    try second.mount(at: root)
+    var log: [String] = []
+    // The computed value's closure holds the tripwire; once a constant replaces it, only the
+    // subscribers that heard it hold the slot, so the last of them to let go frees the closure.
+    weak let weakRoot = root
+    let tripwire = { Tripwire { weakRoot?.share("nested", for: .word) } }
+    root.share(for: .word, computed: Self.computed(holding: tripwire()))
+    var secondToken: Subscription?
+    first.subscribe(.word) { value in
+      log.append("first:\(value ?? "nil")")
+      // Cancelling second releases the computed slot, whose tripwire shares again while second
+      // is removed but still in its node's list.
+      if value == "outer" { secondToken?.cancel() }
+    }
+    secondToken = second.subscribe(.word) { log.append("second:\($0 ?? "nil")") }
+    log = []
+    root.share("outer", for: .word)
+    #expect(log == ["first:outer", "first:nested"])
+    log = []
+    root.share("after", for: .word)
+    #expect(log == ["first:after"])
+  }
+}
+
+extension DataShareLayoutTests {
+  /// A computed value that holds `tripwire` for as long as the closure lives.
+  fileprivate static func computed(holding tripwire: Tripwire) -> @MainActor () -> String {
+    {
+      _ = tripwire
+      return "computed"
+    }
+  }
+}
+
+/// Runs `action` when it deallocates.
+@MainActor
+private final class Tripwire {
+  let action: @MainActor () -> Void
+
+  init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+
+  isolated deinit { action() }
 }

@@ -9,6 +9,9 @@
 @MainActor
 @usableFromInline
 class DataSubscriber: AnyRegistration, SlotIndexed {
+  // NB: the stored properties a delivery does not touch come first and those it does last, next
+  // to the box's body, which follows them: on a large tree each subscriber costs a delivery one
+  // cache line more often than two, instead of two or three spread over the object.
   @usableFromInline let keyID: Int
   /// The node subscribed at; unretained: the node owns its data, which owns this subscriber,
   /// and a subscriber outlives its node only inside a delivery, which checks `core.isAlive`
@@ -19,6 +22,12 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// NB: held, not read through the core: the counters change when the subscription ends,
   /// which may be after its node is gone.
   let runtime: ChainRuntime
+  /// The subscription's index in its node's list.
+  @usableFromInline final var slot = -1
+  #if CHAINKIT_INVARIANTS
+    /// Counts this object in the live-object census of the scope it was created in.
+    let census = CensusToken(.dataSubscriber)
+  #endif
   /// Delivers a value to the body: a closure made where the subscription was made, specialised
   /// for its value type (see ``DataSubscriberBox/make(keyID:core:body:)``).
   ///
@@ -27,27 +36,39 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   /// subscriber.
   private let deliverBody: @MainActor (DataSubscriber, SharedSlot?) -> Void
   /// The slot the subscriber last heard from; `nil` when nothing resolved.
-  @exclusivity(unchecked) var source: SharedSlot? {
+  @exclusivity(unchecked) @usableFromInline final var source: SharedSlot? {
     didSet {
       if oldValue == nil, source != nil { runtime.data.resolvedCount += 1 }
       if oldValue != nil, source == nil { runtime.data.resolvedCount -= 1 }
     }
   }
+  /// The version of `source` when it was last delivered, and in its top bit whether a refused
+  /// delivery left this subscriber behind the value it resolves to (``isBehind``).
+  ///
+  /// NB: one word, so that what a delivery reads and writes fits in fewer bytes; a version is a
+  /// count of shares from zero, which never reaches the top bit.
+  @exclusivity(unchecked) @usableFromInline final var heard: UInt64 = 0
+
+  /// The bit of `heard` that says the subscriber is behind.
+  @inlinable static var behindBit: UInt64 { 1 << 63 }
+
   /// The version of `source` when it was last delivered.
-  @exclusivity(unchecked) var sourceVersion: UInt64 = 0
+  var sourceVersion: UInt64 { heard & ~Self.behindBit }
+
   /// Whether a refused delivery left this subscriber behind the value it resolves to.
-  @exclusivity(unchecked) @usableFromInline final var isBehind = false {
-    didSet {
-      if isBehind, !oldValue { runtime.data.behindCount += 1 }
-      if !isBehind, oldValue { runtime.data.behindCount -= 1 }
+  @usableFromInline final var isBehind: Bool {
+    get { heard & Self.behindBit != 0 }
+    set {
+      guard newValue != isBehind else { return }
+      if newValue {
+        heard |= Self.behindBit
+        runtime.data.behindCount += 1
+      } else {
+        heard &= ~Self.behindBit
+        runtime.data.behindCount -= 1
+      }
     }
   }
-  /// The subscription's index in its node's list.
-  @usableFromInline final var slot = -1
-  #if CHAINKIT_INVARIANTS
-    /// Counts this object in the live-object census of the scope it was created in.
-    let census = CensusToken(.dataSubscriber)
-  #endif
 
   init(
     keyID: Int, core: NodeCore,
@@ -66,7 +87,12 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   override func removeFromOwner() { core.data?.remove(self) }
 
   /// Takes the ended subscription out of the global counts.
+  ///
+  /// NB: the layouts are stale before anything else: releasing the source may run user code (the
+  /// value's deinit), and a pass relies on a removal having bumped the layout version first
+  /// (``NodeCore/deliver(_:name:in:)``).
   override func didEnd() {
+    runtime.data.layoutVersion &+= 1
     source = nil
     isBehind = false
     runtime.data.subscriberCount -= 1
@@ -81,13 +107,16 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
   final func deliver(from slot: SharedSlot?) { deliverBody(self, slot) }
 
   /// Records that the subscriber is about to hear `slot`'s current value.
-  @usableFromInline
+  ///
+  /// NB: inlinable, into the delivery made where the subscription was: a call per subscriber of
+  /// every share would cost more than the checks it makes.
+  @inlinable @inline(__always)
   final func hear(_ slot: SharedSlot?) {
-    if isBehind { isBehind = false }
+    if heard & Self.behindBit != 0 { isBehind = false }
     // NB: the same slot again (each share of a constant) is not stored again: that would
     // retain and release the slot once for every subscriber of every share.
     if slot !== source { source = slot }
-    sourceVersion = slot?.version ?? 0
+    heard = slot?.version ?? 0
   }
 
   /// Whether this subscription's value type is its key's.

@@ -21,6 +21,12 @@ extension NodeCore {
   /// not in it (it got the current value when it subscribed). If a subscriber changes the tree
   /// or shares again, later entries may be stale, so they are resolved afresh before delivery;
   /// a subscriber a nested pass already brought up to date is not called twice.
+  ///
+  /// NB: `deliveries` must have been collected with no user code run since (a kept layout that
+  /// is current counts): it names no removed subscriber, and each removal bumps the layout
+  /// version before anything else (``DataSubscriber/didEnd()``), so while that version is the
+  /// pass's own no entry can have been cancelled, and the subscriber's removed flag, on another
+  /// cache line than what a delivery reads, is not read.
   static func deliver(
     _ deliveries: ContiguousArray<DataDelivery>, name: String, in runtime: ChainRuntime
   ) -> Int {
@@ -30,6 +36,7 @@ extension NodeCore {
     _ = runtime.admit(name)
     let topology = runtime.lastStamp
     let changes = runtime.data.changeVersion
+    let layout = runtime.data.layoutVersion
     _ = runtime.enter()
     runtime.data.passesUnderWay += 1
     defer {
@@ -48,9 +55,11 @@ extension NodeCore {
       }
       let (entry, collected) = deliveries[index]
       let ran = withUnretained(entry) { subscriber -> Bool in
-        guard !subscriber.isRemoved else { return false }
+        if layout != runtime.data.layoutVersion {
+          guard !subscriber.isRemoved else { return false }
+        }
         guard topology == runtime.lastStamp, changes == runtime.data.changeVersion else {
-          guard subscriber.core.isAlive else { return false }
+          guard !subscriber.isRemoved, subscriber.core.isAlive else { return false }
           return subscriber.deliverIfChanged(
             DataResolver.nearest(from: subscriber.core, keyID: subscriber.keyID))
         }

@@ -54,7 +54,9 @@ extension NodeCore {
             let subscribers = data.subscribers
             for index in 0..<subscribers.count {
               guard let entry = subscribers.entry(at: index) else { continue }
-              let matches = withUnretained(entry) { $0.keyID == keyID }
+              // NB: a subscriber cancelled by code that ran before its list vacated it is left
+              // out, so that a pass never names one (``deliver(_:name:in:)`` relies on it).
+              let matches = withUnretained(entry) { $0.keyID == keyID && !$0.isRemoved }
               guard matches else { continue }
               if !known {
                 slot = Self.nearestOffTheHotPath(from: core, keyID: keyID)
@@ -97,6 +99,7 @@ extension NodeCore {
     walkSubtree { core in
       guard let data = core.data else { return true }
       data.subscribers.each { subscriber in
+        guard !subscriber.isRemoved else { return }
         var resolver =
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)

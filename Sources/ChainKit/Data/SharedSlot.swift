@@ -12,7 +12,7 @@
 class SharedSlot {
   let keyID: Int
   /// ``DataState/changeVersion`` when the slot was last stored.
-  @exclusivity(unchecked) var version: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var version: UInt64 = 0
 
   init(keyID: Int) { self.keyID = keyID }
 
