@@ -171,11 +171,11 @@ extension NodeCore {
     if runtime.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
-    // NB: taken rather than copied, so that the context holds no array and its destruction has
-    // nothing to release.
+    // NB: taken off the runtime's stack, where they waited, so that the stack holds the
+    // enclosing dispatch's errors on top again.
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
-      thrown: ctx.thrown.take())
+      thrown: ctx.takeErrors())
     runtime.leave()
     if let probe { probe.dispatchFinished(outcome) }
     return outcome

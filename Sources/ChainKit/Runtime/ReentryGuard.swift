@@ -211,6 +211,7 @@ extension ChainRuntime {
       precondition(
         pendingActivities.isEmpty && !outerWillDeliverActivities,
         "node activity left undelivered")
+      precondition(thrownErrors.isEmpty, "errors of a dispatch left on the stack")
       precondition(limit >= 1, "a nesting limit below 1")
       precondition(data.passesUnderWay == 0, "a data delivery pass left under way")
       precondition(
