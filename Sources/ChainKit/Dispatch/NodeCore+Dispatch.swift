@@ -28,19 +28,9 @@ extension NodeCore {
     let path = cachedPathReference
     let generation = runtime.generation(ofKey: keyID)
     if let plan = withUnretained(path, { $0.plan(for: keyID, generation: generation) }) {
-      let id = runtime.nextDispatchID()
-      let parentID = runtime.currentDispatchID
-      runtime.currentDispatchID = id
-      let mark = runtime.enter()
-      var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
-      let left = withUnretained(plan) {
-        $0.run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime)
+      return withUnretained(plan) {
+        $0.dispatch(from: self, path: path, keyID: keyID, bubbles: bubbles, payload: payload)
       }
-      if let left {
-        var walk = HitWalk(afreshAlong: path, runtime: runtime, keyID: keyID)
-        resume(at: left, of: plan, walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles)
-      }
-      return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
     }
     return dispatchOverHits(keyID: keyID, key: key, bubbles: bubbles, payload: payload)
   }
