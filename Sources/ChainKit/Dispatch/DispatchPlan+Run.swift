@@ -58,17 +58,23 @@ extension DispatchPlan {
     var index = 0
     while index < count {
       let step = steps[index]
-      if step.startsPass {
+      // A listener is asked whether it may run if it is once or bound to a target, or if a
+      // registration changed during its pass: it may have been cancelled meanwhile. Every
+      // cancellation moves the runtime's count, so an unchanged count vouches for the others.
+      var checks = step.work & Step.checkBit != 0
+      if step.work & Step.passBit != 0 {
         if runtime.registrationChanges != changes { return index }
         ctx.currentPhase = step.phase
         ctx.currentReference = step.node
+      } else if runtime.registrationChanges != changes {
+        checks = true
       }
       index += 1
-      call(step, ctx: &ctx, payload: payload)
+      call(step, checks: checks, ctx: &ctx, payload: payload)
       // NB: an immediate stop is a stop too: one test after each call for both.
       if ctx.stopRequested {
         while !ctx.immediateStopRequested, index < count, !steps[index].startsPass {
-          call(steps[index], ctx: &ctx, payload: payload)
+          call(steps[index], checks: true, ctx: &ctx, payload: payload)
           index += 1
         }
         return nil
@@ -79,17 +85,16 @@ extension DispatchPlan {
     return count
   }
 
-  /// Calls the listener of `step`, unless it was cancelled since the pass began or may not run
-  /// now (see `mayRunNow`).
+  /// Calls the listener of `step`; if `checks`, only if it was not cancelled since the pass
+  /// began and may run now (see `mayRunNow`).
   @inline(__always)
-  func call<P>(_ step: Step, ctx: inout EventContext, payload: P) {
+  func call<P>(_ step: Step, checks: Bool, ctx: inout EventContext, payload: P) {
     step.registration.checkInvariants()
     // NB: the box lent, not cast into a value of its own: owned, its body's context was
     // retained and released around each call.
     withUnretained(step.registration.reference, as: ListenerBox<P>.self) { box in
-      if box.matchWord != step.expected {
-        guard box.matchWord == step.expected | 1, !box.isRemoved, box.mayRunNow()
-        else { return }
+      if checks {
+        guard !box.isRemoved, box.mayRunNow() else { return }
       }
       ctx.listenersRun &+= 1
       do {

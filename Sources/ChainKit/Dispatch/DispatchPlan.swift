@@ -32,15 +32,25 @@ final class DispatchPlan {
   struct Step {
     /// The listener, unretained: its node's list owns it while the plan is current.
     @usableFromInline let registration: Unretained<Registration>
-    /// The `matchWord` of a live ordinary listener of this key and phase.
-    @usableFromInline let expected: Int
     /// Its node, unretained: the path owns it.
     @usableFromInline let node: Unretained<NodeCore>
     /// Its node's index on the path (the target is 0).
     @usableFromInline let pathIndex: Int32
     @usableFromInline let phase: Phase
-    /// Whether this is its pass's first listener: the event arrives at a node, in a phase.
-    @usableFromInline let startsPass: Bool
+    /// What the loop does besides the call, as bits (``passBit``, ``checkBit``).
+    ///
+    /// NB: one byte, zero for a listener in the middle of its pass that is neither once nor
+    /// bound to a target, so that the loop tests one byte for such a step.
+    @usableFromInline let work: UInt8
+
+    /// Set on its pass's first listener: the event arrives at a node, in a phase.
+    @usableFromInline static let passBit: UInt8 = 1
+    /// Set on a once or target-bound listener: whether it runs is asked each time (see
+    /// `mayRunNow`).
+    @usableFromInline static let checkBit: UInt8 = 2
+
+    /// Whether this is its pass's first listener.
+    @usableFromInline var startsPass: Bool { work & Self.passBit != 0 }
   }
 
   @usableFromInline let keyID: Int
@@ -69,12 +79,12 @@ final class DispatchPlan {
       let capture = phase == .capture
       var first = true
       for registration in keyed.listeners.elements where registration.capture == capture {
+        let checks = registration.once || registration.isTargetBound
         steps.append(
           Step(
-            registration: Unretained(registration),
-            expected: Registration.matchWord(keyID: keyID, capture: capture),
-            node: Unretained(cores[index]), pathIndex: Int32(index), phase: phase,
-            startsPass: first))
+            registration: Unretained(registration), node: Unretained(cores[index]),
+            pathIndex: Int32(index), phase: phase,
+            work: (first ? Step.passBit : 0) | (checks ? Step.checkBit : 0)))
         first = false
       }
     }
@@ -111,9 +121,11 @@ final class DispatchPlan {
         precondition(cores[pathIndex] === step.node.object, "a step on another node")
         precondition((index >= bubbleStart) == (step.phase == .bubble), "bubble steps mixed in")
         precondition((pathIndex == 0) == (step.phase == .target), "a target step off the target")
+        let ordinary = Registration.matchWord(keyID: keyID, capture: step.phase == .capture)
         precondition(
-          step.expected == Registration.matchWord(keyID: keyID, capture: step.phase == .capture),
-          "a step expecting another key or phase")
+          step.registration.object.matchWord
+            == ordinary | (step.work & Step.checkBit == 0 ? 0 : 1),
+          "a step of another key or phase, or checked otherwise than its listener asks")
         if let previous {
           let samePass = previous.pathIndex == step.pathIndex && previous.phase == step.phase
           precondition(step.startsPass != samePass, "a pass split or two passes merged")
