@@ -19,7 +19,7 @@ extension DispatchPlan {
   /// - Returns: What happened to the event.
   @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
   func dispatch<P>(
-    from target: NodeCore, path: Unmanaged<PathCache>, keyID: Int, bubbles: Bool, payload: P
+    from target: NodeCore, path: Unretained<PathCache>, keyID: Int, bubbles: Bool, payload: P
   ) -> Outcome {
     let runtime = target.runtime
     let id = runtime.nextDispatchID()
@@ -28,7 +28,7 @@ extension DispatchPlan {
     let mark = runtime.enter()
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: target)
     if let left = run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime) {
-      var walk = HitWalk(afreshAlong: path, runtime: runtime, keyID: keyID)
+      var walk = HitWalk(afreshAlong: path.reference, runtime: runtime, keyID: keyID)
       target.resume(
         at: left, of: Unretained(self), walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles
       )

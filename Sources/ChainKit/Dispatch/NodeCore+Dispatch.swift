@@ -29,7 +29,8 @@ extension NodeCore {
     let generation = runtime.generation(ofKey: keyID)
     if let plan = withUnretained(path, { $0.plan(for: keyID, generation: generation) }) {
       return withUnretained(plan) {
-        $0.dispatch(from: self, path: path, keyID: keyID, bubbles: bubbles, payload: payload)
+        $0.dispatch(
+          from: self, path: Unretained(path), keyID: keyID, bubbles: bubbles, payload: payload)
       }
     }
     return dispatchOverHits(keyID: keyID, key: key, bubbles: bubbles, payload: payload)
