@@ -52,8 +52,7 @@ extension DispatchPlan {
     ctx: inout EventContext, payload: P, bubbles: Bool, runtime: ChainRuntime
   ) -> Int? {
     let steps = self.steps
-    // NB: bounded by the count, so that reading a step needs no bounds check.
-    let count = min(bubbles ? steps.count : bubbleStart, steps.count)
+    let count = bubbles ? steps.count : bubbleStart
     let changes = runtime.registrationChanges
     var index = 0
     while index < count {
