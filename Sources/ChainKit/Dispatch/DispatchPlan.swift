@@ -17,8 +17,9 @@
 /// During a dispatch the plan is each pass's snapshot (rule 10) as long as no registration
 /// changes: a registration made or cancelled during the dispatch moves the runtime's
 /// ``ChainRuntime/registrationChanges``, and the dispatch finishes over the hits from the next
-/// pass on, reading each node's lists on arrival. A listener cancelled during a pass is skipped
-/// by its own `matchWord`, as on the walk over the hits.
+/// pass on, reading each node's lists on arrival. A listener cancelled during a pass is skipped:
+/// once the count has moved, each listener left in the pass is asked whether it was removed, as
+/// once and target-bound listeners always are.
 ///
 /// Listeners are held unretained: their node's lists own them, and any removal makes the plan
 /// stale before the removed one is released (a removal during an operation releases it only
