@@ -60,13 +60,20 @@ extension DispatchPlan {
       // A listener is asked whether it may run if it is once or bound to a target, or if a
       // registration changed during its pass: it may have been cancelled meanwhile. Every
       // cancellation moves the runtime's count, so an unchanged count vouches for the others.
-      var checks = step.work & Step.checkBit != 0
-      if step.work & Step.passBit != 0 {
+      // NB: the commonest step along a chain, an ordinary listener first in its pass, is told
+      // apart by one comparison.
+      var checks = false
+      if step.work == Step.passBit {
         if runtime.registrationChanges != changes { return index }
         ctx.currentPhase = step.phase
         ctx.currentReference = step.node
-      } else if runtime.registrationChanges != changes {
+      } else if step.work & Step.passBit != 0 {
+        if runtime.registrationChanges != changes { return index }
+        ctx.currentPhase = step.phase
+        ctx.currentReference = step.node
         checks = true
+      } else {
+        checks = step.work != 0 || runtime.registrationChanges != changes
       }
       index += 1
       call(step, checks: checks, ctx: &ctx, payload: payload)
