@@ -26,8 +26,7 @@ extension NodeCore {
     }
     refreshPathIfStale()
     let path = cachedPathReference
-    let generation = runtime.generation(ofKey: keyID)
-    if let plan = withUnretained(path, { $0.plan(for: keyID, generation: generation) }) {
+    if let plan = withUnretained(path, { $0.plan(for: keyID, in: runtime) }) {
       return withUnretained(plan) {
         $0.dispatch(
           from: self, path: Unretained(path), keyID: keyID, bubbles: bubbles, payload: payload)
