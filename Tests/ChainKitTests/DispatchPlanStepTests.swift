@@ -40,6 +40,26 @@ struct DispatchPlanStepTests {
     #expect(log.entries == ["root a 1", "root c 1", "root a 2", "root c 2"])
   }
 
+  @Test("each listener along a plan sees its own phase and node, the phase set where it changes")
+  func phasesAlongAPlan() throws {
+    let nodes = try chain("root", "middle", "leaf")
+    let log = Log()
+    // No capture listener at the target: a plan is made only without one.
+    for node in nodes[..<2] {
+      node.on(Keys.ping, capture: true) { ctx, _ in log.add("\(ctx.currentName):\(ctx.phase)") }
+    }
+    for node in nodes {
+      node.on(Keys.ping) { ctx, _ in log.add("\(ctx.currentName):\(ctx.phase)") }
+    }
+    nodes[2].post(Keys.ping, 1)
+    #expect(walksPlan(nodes[2], Keys.ping))
+    nodes[2].post(Keys.ping, 2)
+    let once = [
+      "root:capture", "middle:capture", "leaf:target", "middle:bubble", "root:bubble",
+    ]
+    #expect(log.entries == once + once)
+  }
+
   @Test("rule 13: errors thrown during a nested post are in its outcome, not the outer one's")
   func nestedErrorsStayApart() throws {
     let nodes = try chain("root", "leaf")

@@ -26,7 +26,7 @@ extension DispatchPlan {
     let parentID = runtime.currentDispatchID
     runtime.currentDispatchID = id
     let mark = runtime.enter()
-    var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: target)
+    var ctx = EventContext(keyID: keyID, phase: firstPhase, dispatchID: id, target: target)
     if let left = run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime) {
       var walk = HitWalk(afreshAlong: path.reference, runtime: runtime, keyID: keyID)
       target.resume(
@@ -60,18 +60,17 @@ extension DispatchPlan {
       // A listener is asked whether it may run if it is once or bound to a target, or if a
       // registration changed during its pass: it may have been cancelled meanwhile. Every
       // cancellation moves the runtime's count, so an unchanged count vouches for the others.
-      // NB: the commonest step along a chain, an ordinary listener first in its pass, is told
-      // apart by one comparison.
+      // NB: the commonest step along a chain, an ordinary listener first in its pass in the
+      // phase of the pass before, is told apart by one comparison and only names its node.
       var checks = false
       if step.work == Step.passBit {
         if runtime.registrationChanges != changes { return index }
-        ctx.currentPhase = step.phase
         ctx.currentReference = step.node
       } else if step.work & Step.passBit != 0 {
         if runtime.registrationChanges != changes { return index }
         ctx.currentPhase = step.phase
         ctx.currentReference = step.node
-        checks = true
+        checks = step.work & Step.checkBit != 0
       } else {
         checks = step.work != 0 || runtime.registrationChanges != changes
       }

@@ -38,7 +38,7 @@ final class DispatchPlan {
     /// Its node's index on the path (the target is 0).
     @usableFromInline let pathIndex: Int32
     @usableFromInline let phase: Phase
-    /// What the loop does besides the call, as bits (``passBit``, ``checkBit``).
+    /// What the loop does besides the call, as bits (``passBit``, ``checkBit``, ``phaseBit``).
     ///
     /// NB: one byte, zero for a listener in the middle of its pass that is neither once nor
     /// bound to a target, so that the loop tests one byte for such a step.
@@ -49,6 +49,10 @@ final class DispatchPlan {
     /// Set on a once or target-bound listener: whether it runs is asked each time (see
     /// `mayRunNow`).
     @usableFromInline static let checkBit: UInt8 = 2
+    /// Set on the first listener of its phase but the plan's first (whose phase the context
+    /// starts in, ``firstPhase``): the context's phase changes there and nowhere else, so a pass
+    /// of the same phase as the one before it only names its node.
+    @usableFromInline static let phaseBit: UInt8 = 4
 
     /// Whether this is its pass's first listener.
     @usableFromInline var startsPass: Bool { work & Self.passBit != 0 }
@@ -62,6 +66,8 @@ final class DispatchPlan {
   /// The index of the first bubble step (``steps``' count if none): a key that does not bubble
   /// stops here.
   @usableFromInline let bubbleStart: Int
+  /// The phase of the first step: the phase a dispatch along the plan starts in.
+  @usableFromInline let firstPhase: Phase
 
   /// The plan for `keyID` along `cores`, whose registrations for it are `registrations` (one
   /// per node, `nil` where a node has none), or `nil` if the path takes the walk over the hits.
@@ -79,13 +85,16 @@ final class DispatchPlan {
       guard let keyed = registrations[index] else { return }
       let capture = phase == .capture
       var first = true
+      let phaseBefore = steps.last?.phase
       for registration in keyed.listeners.elements where registration.capture == capture {
         let checks = registration.once || registration.isTargetBound
+        let phaseStarts = first && phaseBefore != nil && phaseBefore != phase
         steps.append(
           Step(
             registration: Unretained(registration), node: Unretained(cores[index]),
             pathIndex: Int32(index), phase: phase,
-            work: (first ? Step.passBit : 0) | (checks ? Step.checkBit : 0)))
+            work: (first ? Step.passBit : 0) | (checks ? Step.checkBit : 0)
+              | (phaseStarts ? Step.phaseBit : 0)))
         first = false
       }
     }
@@ -106,6 +115,7 @@ final class DispatchPlan {
     self.generation = generation
     self.steps = steps
     self.bubbleStart = bubbleStart
+    self.firstPhase = steps.first?.phase ?? .capture
   }
 
   /// Traps with a message if an invariant of the plan does not hold: capture passes from the
@@ -140,7 +150,11 @@ final class DispatchPlan {
           }
         } else {
           precondition(step.startsPass, "a first step that starts no pass")
+          precondition(step.phase == firstPhase, "a first step of another phase than the first")
         }
+        precondition(
+          (step.work & Step.phaseBit != 0) == (previous.map { $0.phase != step.phase } ?? false),
+          "a phase that starts elsewhere than its first step")
         let registration = step.registration.object
         let keyed = step.node.object.registrations(for: keyID)
         precondition(!registration.isRemoved, "a removed listener in a current plan")
