@@ -1,57 +1,113 @@
 /// A dispatch along its plan: one loop over the listeners.
 ///
-/// NB: `@inlinable`, so that clients get it specialised for their payload type. The loop reads
-/// each registration unretained (the plan is current, so its node's list holds it) and calls its
-/// body through a guaranteed reference: a listener call costs no reference counting.
+/// NB: neither inlinable nor specialised for the payload's type. Nothing in the loop depends on
+/// that type but the listener call, and the listener closures take the payload at maximum
+/// abstraction, by reference: a loop specialised for a type copies the payload into a temporary
+/// for each call, where this one passes on the reference it was given. The loop reads each
+/// registration unretained (the plan is current, so its node's list holds it) and calls its body
+/// through a guaranteed reference: a listener call costs no reference counting.
 extension DispatchPlan {
+  /// Posts an event along this plan, from the first step until the context is stopped, and goes
+  /// on over the hits if a registration changes meanwhile.
+  ///
+  /// - Parameters:
+  ///   - target: The node the event was posted to: the plan's path is its cached path.
+  ///   - path: That path, as the post found it current.
+  ///   - keyID: The event's key.
+  ///   - bubbles: Whether the key bubbles.
+  ///   - payload: The payload as posted.
+  /// - Returns: What happened to the event.
+  @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+  func dispatch<P>(
+    from target: NodeCore, path: Unretained<PathCache>, keyID: Int, bubbles: Bool, payload: P
+  ) -> Outcome {
+    let runtime = target.runtime
+    let id = runtime.nextDispatchID()
+    let parentID = runtime.currentDispatchID
+    runtime.currentDispatchID = id
+    let mark = runtime.enter()
+    var ctx = EventContext(keyID: keyID, phase: firstPhase, dispatchID: id, target: target)
+    if let left = run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime) {
+      var walk = HitWalk(afreshAlong: path.reference, runtime: runtime, keyID: keyID)
+      target.resume(
+        at: left, of: Unretained(self), walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles
+      )
+    }
+    return target.finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
+  }
+
   /// Runs the plan's steps in order (the bubble steps only if `bubbles`) until the context is
   /// stopped, or until a registration changes.
   ///
-  /// On arrival at each pass, as the walk over the hits does at each node, a stop ends the
-  /// dispatch, and a registration made or cancelled since the dispatch began (the runtime's
-  /// ``ChainRuntime/registrationChanges`` moved) means the pass may no longer be the node's
-  /// snapshot: the dispatch must go on over the hits.
+  /// On arrival at each pass, as the walk over the hits does at each node, a registration made
+  /// or cancelled since the dispatch began (the runtime's ``ChainRuntime/registrationChanges``
+  /// moved) means the pass may no longer be the node's snapshot: the dispatch must go on over the
+  /// hits. A stop ends the dispatch once its pass is over; an immediate stop at once.
   ///
   /// - Returns: `nil` if the dispatch is over; otherwise the index of the step whose pass was to
   ///   run next (the count of steps run, if the change came during the last pass): the dispatch
   ///   goes on over the hits after the pass before it.
-  @inlinable @inline(__always)
+  @inline(__always)
   func run<P>(
     ctx: inout EventContext, payload: P, bubbles: Bool, runtime: ChainRuntime
   ) -> Int? {
+    let steps = self.steps
     let count = bubbles ? steps.count : bubbleStart
     let changes = runtime.registrationChanges
     var index = 0
     while index < count {
       let step = steps[index]
-      if step.startsPass {
-        if ctx.stopRequested { return nil }
+      // A listener is asked whether it may run if it is once or bound to a target, or if a
+      // registration changed during its pass: it may have been cancelled meanwhile. Every
+      // cancellation moves the runtime's count, so an unchanged count vouches for the others.
+      // NB: the commonest step along a chain, an ordinary listener first in its pass in the
+      // phase of the pass before, is told apart by one comparison and only names its node.
+      var checks = false
+      if step.work == Step.passBit {
+        if runtime.registrationChanges != changes { return index }
+        ctx.currentReference = step.node
+      } else if step.work & Step.passBit != 0 {
         if runtime.registrationChanges != changes { return index }
         ctx.currentPhase = step.phase
         ctx.currentReference = step.node
+        checks = step.work & Step.checkBit != 0
+      } else {
+        checks = step.work != 0 || runtime.registrationChanges != changes
       }
       index += 1
-      let stop = withUnretained(step.registration) { registration in
-        if registration.matchWord != step.expected {
-          // Cancelled since the pass began, or once / target-bound: see `mayRunNow`.
-          guard registration.matchWord == step.expected | 1, !registration.isRemoved,
-            registration.mayRunNow()
-          else { return false }
+      call(step, checks: checks, ctx: &ctx, payload: payload)
+      // NB: an immediate stop is a stop too: one test after each call for both.
+      if ctx.stopRequested {
+        while !ctx.immediateStopRequested, index < count, !steps[index].startsPass {
+          call(steps[index], checks: true, ctx: &ctx, payload: payload)
+          index += 1
         }
-        ctx.listenersRun &+= 1
-        let box = uncheckedCast(registration, to: ListenerBox<P>.self)
-        do {
-          try box.body(&ctx, payload)
-        } catch {
-          ctx.currentCore.record(error, in: &ctx)
-        }
-        return ctx.immediateStopRequested
+        return nil
       }
-      if stop { return nil }
     }
     // A listener of the last pass may have registered the key at a node after it.
-    guard !ctx.stopRequested, runtime.registrationChanges != changes else { return nil }
+    guard runtime.registrationChanges != changes else { return nil }
     return count
+  }
+
+  /// Calls the listener of `step`; if `checks`, only if it was not cancelled since the pass
+  /// began and may run now (see `mayRunNow`).
+  @inline(__always)
+  func call<P>(_ step: Step, checks: Bool, ctx: inout EventContext, payload: P) {
+    step.registration.checkInvariants()
+    // NB: the box lent, not cast into a value of its own: owned, its body's context was
+    // retained and released around each call.
+    withUnretained(step.registration.reference, as: ListenerBox<P>.self) { box in
+      if checks {
+        guard !box.isRemoved, box.mayRunNow() else { return }
+      }
+      ctx.listenersRun &+= 1
+      do {
+        try box.body(&ctx, payload)
+      } catch {
+        ctx.currentCore.record(error, in: &ctx)
+      }
+    }
   }
 
   /// Where the walk over the hits takes over from a plan that ran up to `step` (as ``run``

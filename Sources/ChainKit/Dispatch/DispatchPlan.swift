@@ -17,8 +17,9 @@
 /// During a dispatch the plan is each pass's snapshot (rule 10) as long as no registration
 /// changes: a registration made or cancelled during the dispatch moves the runtime's
 /// ``ChainRuntime/registrationChanges``, and the dispatch finishes over the hits from the next
-/// pass on, reading each node's lists on arrival. A listener cancelled during a pass is skipped
-/// by its own `matchWord`, as on the walk over the hits.
+/// pass on, reading each node's lists on arrival. A listener cancelled during a pass is skipped:
+/// once the count has moved, each listener left in the pass is asked whether it was removed, as
+/// once and target-bound listeners always are.
 ///
 /// Listeners are held unretained: their node's lists own them, and any removal makes the plan
 /// stale before the removed one is released (a removal during an operation releases it only
@@ -32,15 +33,29 @@ final class DispatchPlan {
   struct Step {
     /// The listener, unretained: its node's list owns it while the plan is current.
     @usableFromInline let registration: Unretained<Registration>
-    /// The `matchWord` of a live ordinary listener of this key and phase.
-    @usableFromInline let expected: Int
     /// Its node, unretained: the path owns it.
     @usableFromInline let node: Unretained<NodeCore>
     /// Its node's index on the path (the target is 0).
     @usableFromInline let pathIndex: Int32
     @usableFromInline let phase: Phase
-    /// Whether this is its pass's first listener: the event arrives at a node, in a phase.
-    @usableFromInline let startsPass: Bool
+    /// What the loop does besides the call, as bits (``passBit``, ``checkBit``, ``phaseBit``).
+    ///
+    /// NB: one byte, zero for a listener in the middle of its pass that is neither once nor
+    /// bound to a target, so that the loop tests one byte for such a step.
+    @usableFromInline let work: UInt8
+
+    /// Set on its pass's first listener: the event arrives at a node, in a phase.
+    @usableFromInline static let passBit: UInt8 = 1
+    /// Set on a once or target-bound listener: whether it runs is asked each time (see
+    /// `mayRunNow`).
+    @usableFromInline static let checkBit: UInt8 = 2
+    /// Set on the first listener of its phase but the plan's first (whose phase the context
+    /// starts in, ``firstPhase``): the context's phase changes there and nowhere else, so a pass
+    /// of the same phase as the one before it only names its node.
+    @usableFromInline static let phaseBit: UInt8 = 4
+
+    /// Whether this is its pass's first listener.
+    @usableFromInline var startsPass: Bool { work & Self.passBit != 0 }
   }
 
   @usableFromInline let keyID: Int
@@ -51,6 +66,8 @@ final class DispatchPlan {
   /// The index of the first bubble step (``steps``' count if none): a key that does not bubble
   /// stops here.
   @usableFromInline let bubbleStart: Int
+  /// The phase of the first step: the phase a dispatch along the plan starts in.
+  @usableFromInline let firstPhase: Phase
 
   /// The plan for `keyID` along `cores`, whose registrations for it are `registrations` (one
   /// per node, `nil` where a node has none), or `nil` if the path takes the walk over the hits.
@@ -68,13 +85,16 @@ final class DispatchPlan {
       guard let keyed = registrations[index] else { return }
       let capture = phase == .capture
       var first = true
+      let phaseBefore = steps.last?.phase
       for registration in keyed.listeners.elements where registration.capture == capture {
+        let checks = registration.once || registration.isTargetBound
+        let phaseStarts = first && phaseBefore != nil && phaseBefore != phase
         steps.append(
           Step(
-            registration: Unretained(registration),
-            expected: Registration.matchWord(keyID: keyID, capture: capture),
-            node: Unretained(cores[index]), pathIndex: Int32(index), phase: phase,
-            startsPass: first))
+            registration: Unretained(registration), node: Unretained(cores[index]),
+            pathIndex: Int32(index), phase: phase,
+            work: (first ? Step.passBit : 0) | (checks ? Step.checkBit : 0)
+              | (phaseStarts ? Step.phaseBit : 0)))
         first = false
       }
     }
@@ -95,6 +115,7 @@ final class DispatchPlan {
     self.generation = generation
     self.steps = steps
     self.bubbleStart = bubbleStart
+    self.firstPhase = steps.first?.phase ?? .capture
   }
 
   /// Traps with a message if an invariant of the plan does not hold: capture passes from the
@@ -111,9 +132,11 @@ final class DispatchPlan {
         precondition(cores[pathIndex] === step.node.object, "a step on another node")
         precondition((index >= bubbleStart) == (step.phase == .bubble), "bubble steps mixed in")
         precondition((pathIndex == 0) == (step.phase == .target), "a target step off the target")
+        let ordinary = Registration.matchWord(keyID: keyID, capture: step.phase == .capture)
         precondition(
-          step.expected == Registration.matchWord(keyID: keyID, capture: step.phase == .capture),
-          "a step expecting another key or phase")
+          step.registration.object.matchWord
+            == ordinary | (step.work & Step.checkBit == 0 ? 0 : 1),
+          "a step of another key or phase, or checked otherwise than its listener asks")
         if let previous {
           let samePass = previous.pathIndex == step.pathIndex && previous.phase == step.phase
           precondition(step.startsPass != samePass, "a pass split or two passes merged")
@@ -127,7 +150,11 @@ final class DispatchPlan {
           }
         } else {
           precondition(step.startsPass, "a first step that starts no pass")
+          precondition(step.phase == firstPhase, "a first step of another phase than the first")
         }
+        precondition(
+          (step.work & Step.phaseBit != 0) == (previous.map { $0.phase != step.phase } ?? false),
+          "a phase that starts elsewhere than its first step")
         let registration = step.registration.object
         let keyed = step.node.object.registrations(for: keyID)
         precondition(!registration.isRemoved, "a removed listener in a current plan")

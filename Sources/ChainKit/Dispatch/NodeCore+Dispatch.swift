@@ -26,21 +26,11 @@ extension NodeCore {
     }
     refreshPathIfStale()
     let path = cachedPathReference
-    let generation = runtime.generation(ofKey: keyID)
-    if let plan = withUnretained(path, { $0.plan(for: keyID, generation: generation) }) {
-      let id = runtime.nextDispatchID()
-      let parentID = runtime.currentDispatchID
-      runtime.currentDispatchID = id
-      let mark = runtime.enter()
-      var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
-      let left = withUnretained(plan) {
-        $0.run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime)
+    if let plan = withUnretained(path, { $0.plan(for: keyID, in: runtime) }) {
+      return withUnretained(plan) {
+        $0.dispatch(
+          from: self, path: Unretained(path), keyID: keyID, bubbles: bubbles, payload: payload)
       }
-      if let left {
-        var walk = HitWalk(afreshAlong: path, runtime: runtime, keyID: keyID)
-        resume(at: left, of: plan, walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles)
-      }
-      return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
     }
     return dispatchOverHits(keyID: keyID, key: key, bubbles: bubbles, payload: payload)
   }
@@ -179,11 +169,11 @@ extension NodeCore {
     if runtime.refusalCount > mark {
       collectRefusals(since: mark, into: &ctx)
     }
-    // NB: taken rather than copied, so that the context holds no array and its destruction has
-    // nothing to release.
+    // NB: taken off the runtime's stack, where they waited, so that the stack holds the
+    // enclosing dispatch's errors on top again.
     let outcome = Outcome(
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
-      thrown: ctx.thrown.take())
+      thrown: ctx.takeErrors())
     runtime.leave()
     if let probe { probe.dispatchFinished(outcome) }
     return outcome

@@ -56,6 +56,9 @@ package final class PathCache {
   @exclusivity(unchecked) @usableFromInline var lastPlanKeyID = -1
   @exclusivity(unchecked) @usableFromInline var lastPlanGeneration: UInt64 = 0
   @exclusivity(unchecked) @usableFromInline var lastPlan: Unretained<DispatchPlan>?
+  /// The runtime's ``ChainRuntime/registrationChanges`` when ``lastPlan`` was last found
+  /// exact: while it stays, no key's registrations changed, so the plan still is.
+  @exclusivity(unchecked) @usableFromInline var lastPlanChanges: UInt64 = 0
   /// Every key's plan made along this path, with the generation it was made at; a plan made
   /// again replaces its key's, kept until no operation is under way.
   private var plansByKey: [Int: (generation: UInt64, plan: DispatchPlan?)] = [:]
@@ -183,6 +186,19 @@ package final class PathCache {
   /// `nil` if a dispatch for the key takes the walk over the hits (the path is heard, or has
   /// interceptors for the key, or capture listeners at the target); valid while the path lives
   /// and the key's generation stays.
+  @inlinable @inline(__always)
+  func plan(for keyID: Int, in runtime: ChainRuntime) -> Unretained<DispatchPlan>? {
+    // NB: one comparison with a counter the runtime keeps in place, before the key's
+    // generation is read from its array.
+    let changes = runtime.registrationChanges
+    if lastPlanKeyID == keyID, lastPlanChanges == changes { return lastPlan }
+    let plan = plan(for: keyID, generation: runtime.generation(ofKey: keyID))
+    lastPlanChanges = changes
+    return plan
+  }
+
+  /// The dispatch plan of `keyID` along this path at `generation`, as ``plan(for:in:)`` finds it
+  /// once a registration changed somewhere.
   @inlinable @inline(__always)
   func plan(for keyID: Int, generation: UInt64) -> Unretained<DispatchPlan>? {
     if lastPlanKeyID == keyID, lastPlanGeneration == generation { return lastPlan }

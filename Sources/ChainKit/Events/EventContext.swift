@@ -28,12 +28,18 @@ public struct EventContext: ~Copyable {
   @usableFromInline package var prevented = false
   @usableFromInline package var listenersRun = 0
   /// What listeners threw, in order.
-  @usableFromInline package var errors: [any Error] { thrown ?? [] }
+  ///
+  /// NB: read between listener calls only: the dispatch's errors are then the last
+  /// ``errorCount`` entries of the runtime's stack of thrown errors.
+  @MainActor @usableFromInline package var errors: [any Error] {
+    Array(targetCore.runtime.thrownErrors(last: errorCount))
+  }
   /// How many listeners threw, without making the array ``errors`` returns when there is none.
-  @inlinable package var errorCount: Int { thrown?.count ?? 0 }
-  /// NB: `nil` until something is thrown, so that a dispatch without errors neither retains
-  /// nor releases an array.
-  @usableFromInline var thrown: [any Error]?
+  ///
+  /// NB: the errors themselves wait on the runtime's stack (``ChainRuntime/thrownErrors``), so
+  /// that the context holds no reference: its destruction is nothing, and a dispatch without
+  /// errors neither retains nor releases anything for them.
+  @usableFromInline package private(set) var errorCount = 0
 
   @inlinable
   init(keyID: Int, phase: Phase, dispatchID: UInt64, target: NodeCore) {
@@ -42,8 +48,6 @@ public struct EventContext: ~Copyable {
     self.dispatchID = dispatchID
     self.targetReference = Unretained(target)
     self.currentReference = Unretained(target)
-    // NB: here rather than as a default value, whose initializer is an out-of-line call.
-    self.thrown = nil
   }
 
   /// The core of the node the event was posted to.
@@ -81,10 +85,18 @@ public struct EventContext: ~Copyable {
   }
 
   /// Adds an error to the outcome.
-  @usableFromInline
+  @MainActor @usableFromInline
   mutating func record(_ error: any Error) {
-    if thrown == nil { thrown = [] }
-    thrown?.append(error)
+    targetCore.runtime.pushThrown(error)
+    errorCount &+= 1
+  }
+
+  /// Takes this dispatch's errors off the runtime's stack for its outcome (`nil`: none).
+  @MainActor @inlinable
+  mutating func takeErrors() -> [any Error]? {
+    guard errorCount > 0 else { return nil }
+    defer { errorCount = 0 }
+    return targetCore.runtime.popThrown(errorCount)
   }
 
   /// Marks the event as prevented; the poster sees it in ``Outcome/isPrevented``.

@@ -59,6 +59,10 @@ package final class ChainRuntime {
   ///
   /// A nested dispatch records it as its parent.
   @exclusivity(unchecked) @usableFromInline var currentDispatchID: UInt64 = 0
+  /// What listeners of the events and requests under way threw, innermost last: each one's
+  /// context counts its own, which are on top whenever it is reading them
+  /// (``EventContext/errors``).
+  var thrownErrors: [any Error] = []
 
   // MARK: Topology
 
