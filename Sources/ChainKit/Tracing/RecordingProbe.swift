@@ -78,15 +78,16 @@ package final class RecordingProbe: DispatchProbe {
   /// NB: the list is edited here, not by ChainKitTracing: a property's unchecked exclusivity
   /// holds only in the module that declares it, and elsewhere each access is checked at run time.
   package static func takeFree(from runtime: ChainRuntime) -> RecordingProbe? {
-    guard let spare = runtime.freeRecorders else { return nil }
-    runtime.freeRecorders = spare.nextFree
-    spare.nextFree = nil
+    // NB: the links moved, not copied: a copy retains what it copies and releases what it
+    // overwrites.
+    guard let spare = runtime.freeRecorders.take() else { return nil }
+    runtime.freeRecorders = spare.nextFree.take()
     return spare
   }
 
   /// Puts this probe, whose recorder has finished, on `runtime`'s free list.
   package func returnFree(to runtime: ChainRuntime) {
-    nextFree = runtime.freeRecorders
+    nextFree = runtime.freeRecorders.take()
     runtime.freeRecorders = self
   }
 
