@@ -55,6 +55,24 @@ struct TracingRecorderTests {
     for token in tokens { token.cancel() }
   }
 
+  @Test("a recorder back on the free list holds nothing of its dispatch: no box, path or nodes")
+  func freeRecordersHoldNoPath() throws {
+    let nodes = try chain("root", "mid", "leaf")
+    let log = TraceLog()
+    nodes[0].install(log)
+    for node in nodes { node.on(Keys.ping) { _, _ in } }
+    nodes[2].post(Keys.ping, 1)
+    #expect(log.dispatches.last?.path == ["leaf", "mid", "root"])
+    var free = nodes[0].core.runtime.freeRecorders
+    var count = 0
+    while let probe = free, count < 100 {
+      #expect(probe.isClear, "a free recorder still holds its last dispatch")
+      free = probe.nextFree
+      count += 1
+    }
+    #expect(count > 0, "no recorder went back to the free list")
+  }
+
   @Test("records a tracer keeps keep their own hops while later dispatches are recorded")
   func keptRecordsKeepTheirHops() throws {
     let nodes = try chain("root", "mid", "leaf")

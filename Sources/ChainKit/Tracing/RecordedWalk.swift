@@ -13,4 +13,9 @@ package struct RecordedWalk {
   package var span: TraceSpan
   /// The payload and its rewrites.
   package var box: DescriptionBox?
+  /// The path walked, or none for a dispatch that never walked one.
+  ///
+  /// Its names are the record's; its hooks, the tracers the record goes to; its runtime, the
+  /// door the record goes through.
+  package var path: PathCache?
 }

@@ -29,7 +29,12 @@ package final class RecordingProbe: DispatchProbe {
   /// The order of the walk being recorded.
   @exclusivity(unchecked) private var walk = DispatchWalk(
     count: 0, isRequest: false, bubbles: true)
-  /// The identities of the nodes of the dispatch's path, while it runs.
+  /// The dispatch's path, while it runs: the recorder reads its names, hooks and runtime from
+  /// it at the end, so the dispatch's start retains one reference rather than one per field.
+  @exclusivity(unchecked) private var path: PathCache?
+  /// The identities of the nodes of the dispatch's path, read from it the first time a hop is
+  /// searched for on the walk: a dispatch along a recording plan knows its positions and never
+  /// needs them.
   @exclusivity(unchecked) private var nodeIDs: ContiguousArray<ObjectIdentifier> =
     []
   /// The payload and its rewrites, while the dispatch runs.
@@ -73,25 +78,24 @@ package final class RecordingProbe: DispatchProbe {
   /// NB: the list is edited here, not by ChainKitTracing: a property's unchecked exclusivity
   /// holds only in the module that declares it, and elsewhere each access is checked at run time.
   package static func takeFree(from runtime: ChainRuntime) -> RecordingProbe? {
-    guard let spare = runtime.freeRecorders else { return nil }
-    runtime.freeRecorders = spare.nextFree
-    spare.nextFree = nil
+    // NB: the links moved, not copied: a copy retains what it copies and releases what it
+    // overwrites.
+    guard let spare = runtime.freeRecorders.take() else { return nil }
+    runtime.freeRecorders = spare.nextFree.take()
     return spare
   }
 
   /// Puts this probe, whose recorder has finished, on `runtime`'s free list.
   package func returnFree(to runtime: ChainRuntime) {
-    nextFree = runtime.freeRecorders
+    nextFree = runtime.freeRecorders.take()
     runtime.freeRecorders = self
   }
 
-  /// Starts recording a dispatch of `walk` along the nodes `nodeIDs` (target first), posted
-  /// with the payload in `box`.
-  package func begin(
-    walk: DispatchWalk, nodeIDs: ContiguousArray<ObjectIdentifier>, box: DescriptionBox?
-  ) {
+  /// Starts recording a dispatch of `walk` along `path` (none for a dispatch that never walked
+  /// one), posted with the payload in `box`.
+  package func begin(walk: DispatchWalk, path: PathCache?, box: DescriptionBox?) {
     self.walk = walk
-    self.nodeIDs = nodeIDs
+    self.path = path
     self.box = box
     phasePositions = (
       Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
@@ -113,8 +117,8 @@ package final class RecordingProbe: DispatchProbe {
     stamp = startTicks
   }
 
-  /// What the dispatch's hops were, for its record: moved out, so the probe keeps no box or
-  /// nodes (a free probe holds none), only the kept hops' buffer, which the record shares.
+  /// What the dispatch's hops were, for its record: moved out, so the probe keeps no box, path
+  /// or nodes (a free probe holds none), only the kept hops' buffer, which the record shares.
   ///
   /// NB: one call, not a property per field: the recorder is in another module, where each
   /// read of a stored property of this class would be checked for exclusivity at run time.
@@ -126,15 +130,15 @@ package final class RecordingProbe: DispatchProbe {
     let endTime = TraceClock.hasCounter ? TraceClock.now() : endTicks
     let span = TraceSpan(start: start, end: endTime, startTicks: startTicks, endTicks: endTicks)
     let taken = RecordedWalk(
-      walk: walk, kept: kept, end: end, answeredBy: answeredBy, span: span, box: box)
-    box = nil
-    nodeIDs = []
+      walk: walk, kept: kept, end: end, answeredBy: answeredBy, span: span, box: box.take(),
+      path: path.take())
+    if !nodeIDs.isEmpty { nodeIDs = [] }
     answeredBy = nil
     return taken
   }
 
-  /// Whether the probe holds no dispatch's box or nodes (as on the free list).
-  package var isClear: Bool { box == nil && nodeIDs.isEmpty }
+  /// Whether the probe holds no dispatch's box, path or nodes (as on the free list).
+  package var isClear: Bool { box == nil && path == nil && nodeIDs.isEmpty }
 
   /// The first and last of `positions`, or an empty pair.
   private static func bounds(_ positions: ClosedRange<Int>?) -> (first: Int, last: Int) {
@@ -174,6 +178,7 @@ package final class RecordingProbe: DispatchProbe {
     }
     let target = targetPosition
     let upward = phase != .capture
+    if nodeIDs.isEmpty, let path { nodeIDs = path.nodeIDs }
     var position = max(cursor, bounds.first)
     while position <= bounds.last {
       let index = upward ? position &- target : target &- position

@@ -108,8 +108,22 @@ package enum Trace {
   /// what they start is, past the limit; only the first refused operation of a runaway that has a
   /// record is traced, so a tracer that posts on every record stops.
   package static func deliver(in runtime: ChainRuntime, _ body: () -> Void) {
-    _ = runtime.enter()
+    enter(runtime)
     body()
+    leave(runtime)
+  }
+
+  /// Enters the door of `runtime` to hand a record to tracers, as ``deliver(in:_:)`` does; each
+  /// call is matched by one ``leave(_:)``.
+  ///
+  /// For a caller that hands on a record without a closure, whose context would retain the
+  /// record and the hooks it captures.
+  package static func enter(_ runtime: ChainRuntime) {
+    _ = runtime.enter()
+  }
+
+  /// Leaves the door entered by ``enter(_:)``.
+  package static func leave(_ runtime: ChainRuntime) {
     runtime.leave()
   }
 

@@ -36,11 +36,6 @@ final class DispatchRecorder: DispatchRecording {
   @exclusivity(unchecked) private var parent: UInt64 = 0
   @exclusivity(unchecked) private var kind = DispatchKind.event
   @exclusivity(unchecked) private var key = ""
-  /// The path's node names, target first: the path's own array, shared, so a recorder keeps no
-  /// reference to the path (and its tracers).
-  @exclusivity(unchecked) private var names: [String] = []
-  /// Where the finished record goes: the hooks (tracers) on the dispatch's path.
-  @exclusivity(unchecked) private var hooks: [any TraceHook] = []
   /// Whether the dispatch walked its path (one refused for nesting too deep did not).
   @exclusivity(unchecked) private var walked = false
   /// What few hops have (a node not on the walk, errors, many listeners), at their
@@ -48,10 +43,11 @@ final class DispatchRecorder: DispatchRecording {
   @exclusivity(unchecked) private var extras: [Extra] = []
   /// The probe that records the dispatch's hops, made with the recorder; it holds the recorder
   /// (and the runtime's free list holds it), so the recorder refers to it unowned.
+  ///
+  /// The probe also holds the dispatch's path until the record is made: the runtime whose free
+  /// list the recorder returns to and whose door the record goes through, and the hooks
+  /// (tracers) the record goes to.
   @exclusivity(unchecked) private unowned var probe: RecordingProbe?
-  /// The runtime of the dispatch being recorded: whose free list the recorder returns to and
-  /// whose door its record goes through.
-  @exclusivity(unchecked) private var runtime: ChainRuntime?
 
   private init() {}
 
@@ -70,12 +66,11 @@ final class DispatchRecorder: DispatchRecording {
     guard let recorder = probe.recorder as? DispatchRecorder else {
       preconditionFailure("a recorder's probe holds another kind of recorder")
     }
-    recorder.names = path
     // The probe holds the recorder, which refers to it unowned: kept alive until the record is
     // made.
     return withExtendedLifetime(probe) {
-      recorder.begin(start, nodeIDs: [], probe: probe)
-      return recorder.record(outcome, taken: probe.take())
+      recorder.begin(start, path: nil, count: path.count, probe: probe)
+      return recorder.record(outcome, taken: probe.take(), names: path)
     }
   }
 
@@ -84,17 +79,13 @@ final class DispatchRecorder: DispatchRecording {
   /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
   /// keeps.
   static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
-    let runtime = path.runtime
-    let probe = RecordingProbe.takeFree(from: runtime) ?? makeProbe()
+    let probe = RecordingProbe.takeFree(from: path.runtime) ?? makeProbe()
     // Every probe on the free list was made here, with a recorder of this type.
     guard let recorder = probe.recorder as? DispatchRecorder else {
       preconditionFailure("a free recorder's probe holds another kind of recorder")
     }
-    recorder.runtime = runtime
-    recorder.names = path.names
-    recorder.hooks = path.hooks
     recorder.walked = true
-    recorder.begin(start, nodeIDs: path.nodeIDs, probe: probe)
+    recorder.begin(start, path: path, count: path.count, probe: probe)
     return probe
   }
 
@@ -103,8 +94,7 @@ final class DispatchRecorder: DispatchRecording {
   /// NB: the probe is passed in, where the caller holds it, rather than read from the unowned
   /// reference, each read of which retains and releases it.
   private func begin(
-    _ dispatch: DispatchStart, nodeIDs: ContiguousArray<ObjectIdentifier>,
-    probe: RecordingProbe
+    _ dispatch: DispatchStart, path: PathCache?, count: Int, probe: RecordingProbe
   ) {
     id = dispatch.id
     parent = dispatch.parent
@@ -112,8 +102,8 @@ final class DispatchRecorder: DispatchRecording {
     key = dispatch.key
     probe.begin(
       walk: DispatchWalk(
-        count: names.count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
-      nodeIDs: nodeIDs, box: dispatch.box)
+        count: count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
+      path: path, box: dispatch.box)
   }
 
   /// Sends the finished record to the tracers on the path, after handing `activities` (if the
@@ -124,22 +114,22 @@ final class DispatchRecorder: DispatchRecording {
   func finish(
     _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe
   ) {
-    let record = TraceRecord.dispatch(record(outcome, taken: probe.take()))
-    let hooks = self.hooks
-    guard let runtime else { preconditionFailure("a recorder finished a dispatch it never began") }
-    recycle(probe)
+    let taken = probe.take()
+    guard let path = taken.path else {
+      preconditionFailure("a recorder finished a dispatch it never began")
+    }
+    let record = TraceRecord.dispatch(record(outcome, taken: taken, names: path.names))
+    let runtime = path.runtime
+    recycle(probe, to: runtime)
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     activities?.deliver()
-    TracerHook.deliver(record, to: hooks, in: runtime)
+    TracerHook.deliver(record, to: path.hooks, in: runtime)
   }
 
-  private func recycle(_ probe: RecordingProbe) {
-    hooks = []
+  private func recycle(_ probe: RecordingProbe, to runtime: ChainRuntime) {
     if !extras.isEmpty { extras.removeAll() }
     walked = false
-    guard let runtime else { return }
-    self.runtime = nil
     probe.returnFree(to: runtime)
     #if CHAINKIT_INVARIANTS
       checkInvariants(of: runtime)
@@ -157,7 +147,7 @@ final class DispatchRecorder: DispatchRecording {
       }
       precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
       precondition(
-        probe.isClear && recorder.hooks.isEmpty && recorder.extras.isEmpty
+        probe.isClear && recorder.extras.isEmpty
           && recorder.probe === probe && !recorder.walked,
         "a recorder on the free list still holds a dispatch")
       next = probe.nextFree
@@ -210,26 +200,28 @@ final class DispatchRecorder: DispatchRecording {
   }
 
   /// The record of the dispatch as it ended with `outcome`, whose hops were `taken` from the
-  /// probe (``RecordingProbe/take()``).
-  func record(_ outcome: Outcome, taken: RecordedWalk) -> DispatchRecord {
+  /// probe (``RecordingProbe/take()``), along the nodes `names` (target first).
+  func record(_ outcome: Outcome, taken: RecordedWalk, names: [String]) -> DispatchRecord {
     #if CHAINKIT_INVARIANTS
       LiveObjectCensus.current?.noteRecordBuilt()
     #endif
     // NB: `if let`, not `Optional.map`: a closure made on the main actor and passed to a
     // nonisolated function checks the executor when called.
-    var payload = TraceText("")
-    if let box = taken.box { payload = TraceText(box, index: 0) }
     var errors: [String] = []
     for error in outcome.errors { errors.append(String(describing: error)) }
     let recorded = RecordedHops(
       names: names, walk: taken.walk, walked: walked, end: taken.end, kept: taken.kept,
       extras: extras, span: taken.span)
-    var hops = HopList.made([])
+    // NB: each made once, not a placeholder replaced: the placeholder is built and destroyed.
+    let payload: TraceText
+    let hops: HopList
     if let box = taken.box {
+      payload = TraceText(box, index: 0)
       // NB: the record shares the kept hops' buffer with the probe, which empties it for its
       // next dispatch (reused in place once this record is gone).
       hops = .recorded(box, recorded)
     } else {
+      payload = TraceText("")
       var noIndices: [Int]?
       hops = .made(recorded.records(box: nil, indices: &noIndices))
     }

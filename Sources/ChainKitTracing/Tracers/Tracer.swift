@@ -63,10 +63,12 @@ final class TracerHook: TraceHook {
   /// `runtime`, the traced dispatch's.
   static func deliver(_ record: TraceRecord, to hooks: [any TraceHook], in runtime: ChainRuntime) {
     guard !hooks.isEmpty else { return }
-    Trace.deliver(in: runtime) {
-      for hook in hooks {
-        if let hook = hook as? TracerHook { hook.tracer.receive(record) }
-      }
+    // NB: entered and left around a loop, not through `Trace.deliver(in:_:)`: its closure's
+    // context retains the record and the hooks.
+    Trace.enter(runtime)
+    for hook in hooks {
+      if let hook = hook as? TracerHook { hook.tracer.receive(record) }
     }
+    Trace.leave(runtime)
   }
 }
