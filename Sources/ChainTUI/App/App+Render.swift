@@ -38,11 +38,8 @@ extension App {
       var drawn = renderer.draw(
         layout.panels, into: &grid, over: last?.damage, setting: setting)
       if let flow = flowMarks {
-        FlowMarksView(theme: theme).draw(
+        drawn.marked = FlowMarksView(theme: theme).draw(
           flow.marks, current: flow.current, over: renderer.placed, into: &grid)
-        drawn.marked = renderer.placed.indices.filter {
-          !renderer.placed[$0].isCollapsed && flow.marks[renderer.placed[$0].name] != nil
-        }
       }
       damage = drawn
     }

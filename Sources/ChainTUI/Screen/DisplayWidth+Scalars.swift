@@ -30,8 +30,18 @@ extension DisplayWidth {
       let columns: Int
       if byte < 0x80 {
         guard (0x20..<0x7F).contains(byte) else { return nil }
-        length = 1
-        columns = 1
+        // A run of printable ASCII at once: one column a byte.
+        var end = offset + 1
+        while end < count, (0x20..<0x7F).contains(bytes[end]) { end += 1 }
+        let run = end - offset
+        if width + run <= budget {
+          fitting = end
+        } else if width < budget {
+          fitting = offset + (budget - width)
+        }
+        width += run
+        offset = end
+        continue
       } else {
         guard RowWriter.startsCharacter(bytes, at: offset) else { return nil }
         // `startsCharacter` accepts two- and three-byte scalars only.
