@@ -130,6 +130,8 @@ struct InspectorView {
       first = Self.firstShown(endingAt: selectedIndex, height: area.height, lines: lines)
     }
     var shown: [(position: Int, y: Int, lines: Int, seq: UInt64)] = []
+    // At most one entry a row: one allocation, not one per doubling.
+    shown.reserveCapacity(area.height)
     var y = area.y
     var position = first
     while position < entries.count, y + lines(position) <= area.maxY {
@@ -349,6 +351,13 @@ struct InspectorView {
     var y = area.y + 1
     for (offset, line) in details.lines.enumerated() {
       let style = offset == details.lines.count - 1 ? theme.emphasis : .plain
+      // Most lines fit: they are put as they are, without the wrap's array of one line.
+      if DisplayWidth.of(line) <= max(1, area.width) {
+        guard y < area.maxY else { return }
+        grid.put(line, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+        y += 1
+        continue
+      }
       for piece in TextWrap.lines(line, width: area.width) {
         guard y < area.maxY else { return }
         grid.put(piece, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
