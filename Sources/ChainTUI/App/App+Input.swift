@@ -218,8 +218,7 @@ extension App {
   /// Whether the focused panel is a text field: it takes the digits while the text field mode
   /// is open.
   var focusedPanelIsField: Bool {
-    guard let keys = focusedPanel?.keys else { return false }
-    return PanelKey.digits.contains { digit in keys.contains { $0.matches(digit) } }
+    focusedPanel?.answersDigits ?? false
   }
 
   /// Whether digits type into the focused panel now, instead of switching scenes (the status

@@ -25,7 +25,7 @@ extension App {
       $0.damage.setting == setting && $0.grid.size == size && search == nil ? $0 : nil
     }
     caches.frame = nil
-    var grid = last?.grid ?? Grid(size: size)
+    var grid = last?.grid.withOwnCells() ?? Grid(size: size)
     drawCachedTabs(into: &grid, row: layout.tabRow, theme: theme)
     var damage: PanelDamage?
     if !layout.sceneArea.isEmpty {
@@ -38,23 +38,23 @@ extension App {
       var drawn = renderer.draw(
         layout.panels, into: &grid, over: last?.damage, setting: setting)
       if let flow = flowMarks {
-        FlowMarksView(theme: theme).draw(
+        drawn.marked = FlowMarksView(theme: theme).draw(
           flow.marks, current: flow.current, over: renderer.placed, into: &grid)
-        drawn.marked = renderer.placed.indices.filter {
-          !renderer.placed[$0].isCollapsed && flow.marks[renderer.placed[$0].name] != nil
-        }
       }
       damage = drawn
     }
+    var inspectorDrawn: InspectorDrawn?
     if let inspectorArea = layout.inspectorArea {
-      inspectorView(showingTimings: showingTimings).draw(
+      inspectorDrawn = inspectorView(showingTimings: showingTimings).draw(
         in: inspectorArea, into: &grid, unseen: inspector.unseenCount(of: inspectorItems),
-        areaIsBlank: last == nil)
+        over: last?.inspector)
     }
     drawCachedStatus(into: &grid, row: layout.statusRow, theme: theme)
     // Kept before the overlays: the next frame draws them again if they are still open.
     if search == nil {
-      caches.frame = (grid, damage ?? PanelDamage(setting: setting, signatures: [], marked: []))
+      caches.frame = (
+        grid, damage ?? PanelDamage(setting: setting, signatures: [], marked: []), inspectorDrawn
+      )
     }
     if showsHelp { helpOverlay.draw(into: &grid) }
     paletteOverlay?.draw(into: &grid)

@@ -11,9 +11,9 @@ struct AppCaches {
   var chrome = ChromeCache()
   /// The focused panel as last found by name in the scene's tree, with what it was found from.
   var focusMemo: FocusMemo?
-  /// The last frame drawn and what its panels showed, when the next frame may start from it
-  /// and draw only what changed (no overlay or search covered it).
-  var frame: (grid: Grid, damage: PanelDamage)?
+  /// The last frame drawn, what its panels and its inspector showed, when the next frame may
+  /// start from it and draw only what changed (no overlay or search covered it).
+  var frame: (grid: Grid, damage: PanelDamage, inspector: InspectorDrawn?)?
   /// The lit path's marks as last made, with the dispatch and step they were made for.
   var flowMarks: FlowMarks?
 }

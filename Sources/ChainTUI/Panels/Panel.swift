@@ -57,6 +57,7 @@ public final class Panel {
     didSet {
       Self.generation &+= 1
       drawVersions.box &+= 1
+      answersDigitsMemo = nil
     }
   }
   /// Whether a leaf shows its log under its body; turn it off for leaves whose body is all
@@ -181,6 +182,21 @@ public final class Panel {
     Self.generation &+= 1
     Self.layoutGeneration &+= 1
   }
+
+  /// Whether one of the panel's keys answers to a digit: a text field, whose digits type into
+  /// it instead of switching scenes.
+  ///
+  /// NB: asked on every key press; asking each key about each digit calls a closure per pair,
+  /// so the answer is kept until the keys change.
+  package var answersDigits: Bool {
+    if let known = answersDigitsMemo { return known }
+    let answers = PanelKey.digits.contains { digit in keys.contains { $0.matches(digit) } }
+    answersDigitsMemo = answers
+    return answers
+  }
+
+  /// ``answersDigits`` as last worked out, `nil` after the keys changed.
+  private var answersDigitsMemo: Bool?
 
   /// Whether Tab stops here: a leaf, or a panel with children that has its own keys.
   package var isFocusStop: Bool { children.isEmpty || !keys.isEmpty }

@@ -21,6 +21,26 @@ struct PanelDamage {
     var count = 0
   }
 
+  /// The lines a log piece showed, so that a log that only moved on (new lines at the bottom,
+  /// the oldest scrolled off the top) moves the rows it still shows instead of drawing them.
+  struct LogRows: Equatable {
+    /// The number of the line in the top row, counted from the log's first line ever
+    /// (``PanelLog/dropped`` included): a log is only appended to and cut at the front, so a
+    /// number names the same line for as long as the log lives.
+    let first: Int
+    /// How many rows showed a line, from the top.
+    let count: Int
+    /// The columns the top row's and the bottom row's markers (`+3 above`) took from their
+    /// lines; 0 for none.
+    let topMarker: Int
+    let bottomMarker: Int
+
+    /// The columns of a row's marker.
+    func marker(row: Int) -> Int {
+      row == 0 ? topMarker : row == count - 1 ? bottomMarker : 0
+    }
+  }
+
   /// What the last frame was drawn with.
   let setting: Setting
   /// One signature per piece of the layout, in its order.
@@ -30,4 +50,6 @@ struct PanelDamage {
   var marked: [Int]
   /// How many pieces the frame drew; the others kept the last frame's cells.
   var drawn = 0
+  /// For each piece that is a log with lines, the lines it showed; `nil` for the others.
+  var logRows: [LogRows?] = []
 }

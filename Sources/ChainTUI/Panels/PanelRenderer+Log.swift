@@ -5,15 +5,32 @@ extension PanelRenderer {
   ///
   /// Hidden lines show as "+N above" at the end of the top row and "+N below" at the end of
   /// the bottom row; the line on that row is cut (with "…") to make room, never overwritten.
-  func drawLog(_ panel: Panel, in area: Rect, into grid: inout Grid) {
-    guard !area.isEmpty else { return }
+  ///
+  /// A log whose area holds the rows `last` describes, and that moved on by fewer lines than
+  /// it has rows, moves up the rows it still shows (but those with a marker, then or now) and
+  /// draws the others.
+  ///
+  /// - Parameters:
+  ///   - panel: The panel whose log is drawn.
+  ///   - area: Where the log goes.
+  ///   - grid: The grid.
+  ///   - last: The lines the area shows from the last frame; `nil` draws every row.
+  ///   - isBlank: Whether the area is blank; otherwise the rows drawn are cleared first.
+  /// - Returns: The lines shown, for the next frame; `nil` when the log is empty.
+  @discardableResult
+  func drawLog(
+    _ panel: Panel, in area: Rect, into grid: inout Grid, over last: PanelDamage.LogRows?,
+    isBlank: Bool
+  ) -> PanelDamage.LogRows? {
+    guard !area.isEmpty else { return nil }
     panel.log.fit(height: area.height)
     let log = panel.log
     if log.lines.isEmpty {
+      if !isBlank { grid.fill(area) }
       grid.put(
         DisplayWidth.clipped("(nothing reached here yet)", to: area.width), at: area.origin,
         style: theme.hint, maxWidth: area.width)
-      return
+      return nil
     }
     let hidden = log.hidden(height: area.height)
     let (top, bottom) = Self.markers(above: hidden.above, below: hidden.below, rows: area.height)
@@ -21,10 +38,27 @@ extension PanelRenderer {
     let shownTop = Self.fit(top, width: area.width)
     let shownBottom = Self.fit(bottom, width: area.width)
     let range = log.visibleRange(height: area.height)
+    let rows = PanelDamage.LogRows(
+      first: log.dropped + range.lowerBound, count: range.count,
+      topMarker: DisplayWidth.of(shownTop), bottomMarker: DisplayWidth.of(shownBottom))
+    let moved = last.flatMap { Self.rowsMoved(from: $0, to: rows, height: area.height) }
+    if let moved {
+      // Moved by none, the kept rows are in place already.
+      for row in 0..<area.height where moved.by > 0 && moved.keeps(row) {
+        grid.copyCells(
+          from: Point(x: area.x, y: area.y + row + moved.by), to: Point(x: area.x, y: area.y + row),
+          count: area.width)
+      }
+    } else if !isBlank {
+      grid.fill(area)
+    }
+    let searched = search.flatMap { $0.panel == ObjectIdentifier(panel) ? $0 : nil }
     for (offset, index) in range.enumerated() {
+      if moved?.keeps(offset) == true { continue }
       let y = area.y + offset
-      let shown = offset == 0 ? shownTop : offset == area.height - 1 ? shownBottom : ""
-      let reserved = shown.isEmpty ? 0 : DisplayWidth.of(shown)
+      if moved != nil { grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1)) }
+      let reserved = rows.marker(row: offset)
+      let shown = offset == 0 ? shownTop : shownBottom
       let end = area.maxX - reserved
       var x = area.x
       if showsTimestamps {
@@ -32,26 +66,51 @@ extension PanelRenderer {
           DisplayWidth.clipped(Self.stamp(log.times[index]) + " ", to: max(0, end - x)),
           at: Point(x: x, y: y), style: theme.hint, maxWidth: max(0, end - x))
       }
-      let shownLine = DisplayWidth.clipped(log.lines[index], to: max(0, end - x))
-      grid.put(
-        shownLine, at: Point(x: x, y: y), style: theme.logLine(log.lines[index]),
-        maxWidth: max(0, end - x))
-      if let search, search.panel == ObjectIdentifier(panel) {
-        // A cut line keeps its `…`: a match runs up to it, never over it.
-        let cut = shownLine != log.lines[index]
-        let lineEnd = x + DisplayWidth.of(shownLine) - (cut ? 1 : 0)
-        for match in search.search.matches(inLine: log.lines[index], at: index) {
-          let at = x + match.column
-          guard at < lineEnd else { break }
-          grid.put(
-            match.text, at: Point(x: at, y: y),
-            style: match == search.current ? theme.currentMatch : theme.match,
-            maxWidth: lineEnd - at)
-        }
+      let line = log.lines[index]
+      let room = max(0, end - x)
+      if let searched {
+        drawSearched(
+          line, at: index, search: searched, from: Point(x: x, y: y), room: room, into: &grid)
+      } else {
+        grid.putClipped(line, at: Point(x: x, y: y), style: theme.logLine(line), maxWidth: room)
       }
       if reserved > 0 {
         grid.put(shown, at: Point(x: end, y: y), style: theme.emphasis, maxWidth: reserved)
       }
+    }
+    return rows
+  }
+
+  /// How far the lines of a full log view moved up since the last frame; `nil` when the views
+  /// are not both full or the log did not move on by less than a view.
+  static func rowsMoved(
+    from last: PanelDamage.LogRows, to now: PanelDamage.LogRows, height: Int
+  ) -> LogRowsMove? {
+    guard last.count == height, now.count == height else { return nil }
+    let by = now.first - last.first
+    guard by >= 0, by < height else { return nil }
+    return LogRowsMove(by: by, last: last, now: now)
+  }
+
+  /// Draws a log line of the panel a search is in, cut to `room` columns, with the search's
+  /// matches in it highlighted.
+  private func drawSearched(
+    _ line: String, at index: Int,
+    search: (panel: ObjectIdentifier, search: LogSearch, current: LogSearch.Match?),
+    from point: Point, room: Int, into grid: inout Grid
+  ) {
+    let shownLine = DisplayWidth.clipped(line, to: room)
+    grid.put(shownLine, at: point, style: theme.logLine(line), maxWidth: room)
+    // A cut line keeps its `…`: a match runs up to it, never over it.
+    let cut = shownLine != line
+    let lineEnd = point.x + DisplayWidth.of(shownLine) - (cut ? 1 : 0)
+    for match in search.search.matches(inLine: line, at: index) {
+      let at = point.x + match.column
+      guard at < lineEnd else { break }
+      grid.put(
+        match.text, at: Point(x: at, y: point.y),
+        style: match == search.current ? theme.currentMatch : theme.match,
+        maxWidth: lineEnd - at)
     }
   }
 
@@ -85,5 +144,20 @@ extension PanelRenderer {
     let seconds = String(milliseconds / 1000)
     return String(repeating: " ", count: max(0, 2 - seconds.count)) + seconds + "."
       + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
+  }
+}
+
+/// How the lines of a full log view moved up between two frames, and which rows of the new
+/// view can be moved up from the old one: those that show a line the old view showed, with no
+/// marker in either.
+struct LogRowsMove {
+  /// How many lines the view moved on.
+  let by: Int
+  let last: PanelDamage.LogRows
+  let now: PanelDamage.LogRows
+
+  /// Whether row `row` of the new view is row `row + by` of the old one, drawn the same.
+  func keeps(_ row: Int) -> Bool {
+    row + by < last.count && last.marker(row: row + by) == 0 && now.marker(row: row) == 0
   }
 }

@@ -43,6 +43,7 @@ struct PanelRenderer {
     }
     var signatures: [PanelDamage.Signature] = []
     signatures.reserveCapacity(layout.pieces.count)
+    var logRows: [PanelDamage.LogRows?] = Array(repeating: nil, count: layout.pieces.count)
     var cleared: [Rect] = []
     var drawn = 0
     for (index, piece) in layout.pieces.enumerated() {
@@ -54,19 +55,29 @@ struct PanelRenderer {
           drawBoxTop(piece, place: layout.places[place], into: &grid)
         }
         signatures.append(shown)
+        logRows[index] = last.logRows.indices.contains(index) ? last.logRows[index] : nil
         continue
       }
       switch piece {
       case .box, .zoomedBox: cleared.append(area)
-      case .body, .log: if last != nil, !isCleared { grid.fill(area) }
+      case .body: if last != nil, !isCleared { grid.fill(area) }
+      case .log(let panel, _):
+        // The area holds the last frame's rows of this log unless a box drawn above cleared it.
+        let holdsLast = last != nil && !isCleared
+        let kept = holdsLast && last?.logRows.indices.contains(index) == true
+        logRows[index] = drawLog(
+          panel, in: area, into: &grid, over: kept ? last?.logRows[index] : nil,
+          isBlank: !holdsLast)
       case .dots, .collapsed, .folded: break
       }
-      draw(piece, of: layout, into: &grid)
+      if case .log = piece {} else { draw(piece, of: layout, into: &grid) }
       drawn += 1
       // Read after drawing: drawing a log notes its height, which counts as a change.
       signatures.append(Self.signature(of: piece, in: layout))
     }
-    return PanelDamage(setting: setting, signatures: signatures, marked: [], drawn: drawn)
+    var damage = PanelDamage(setting: setting, signatures: signatures, marked: [], drawn: drawn)
+    damage.logRows = logRows
+    return damage
   }
 
   /// The rectangle a piece draws in.
@@ -138,7 +149,7 @@ struct PanelRenderer {
     case .dots(let row):
       grid.putRun(Cell("·", style: theme.hint), at: row.origin, count: row.width)
     case .log(let panel, let area):
-      drawLog(panel, in: area, into: &grid)
+      drawLog(panel, in: area, into: &grid, over: nil, isBlank: true)
     case .collapsed(let panel, let index, let focused, let inside):
       placed[index].title = drawCollapsed(
         panel, in: layout.places[index].rect, focused: focused, inside: inside, into: &grid)

@@ -56,6 +56,7 @@ package enum DisplayWidth {
 
   /// The columns a string takes: the sum of its characters' widths.
   package static func of(_ string: some StringProtocol) -> Int {
+    if let width = scalarWidth(of: string) { return width }
     var total = 0
     for character in string { total += of(character) }
     return total

@@ -41,7 +41,10 @@ extension Grid {
     let horizontal = Cell(box.horizontal, style: style)
     let vertical = Cell(box.vertical, style: style)
     // Cells are written straight into the rows: every box character takes one column.
-    for row in rect.y == bottom ? [rect.y] : [rect.y, bottom] {
+    // NB: the top row, then the bottom one if it is another, without an array of the two: a
+    // frame draws a few boxes on every key.
+    var row = rect.y
+    while true {
       let isTop = row == rect.y
       let left = Cell(isTop ? box.topLeft : box.bottomLeft, style: style)
       putRun(left, at: Point(x: rect.x, y: row), count: 1)
@@ -50,6 +53,8 @@ extension Grid {
         let corner = Cell(isTop ? box.topRight : box.bottomRight, style: style)
         putRun(corner, at: Point(x: right, y: row), count: 1)
       }
+      guard row != bottom else { break }
+      row = bottom
     }
     // The sides, a column at a time: no row's cells depend on another row's.
     let sides = (rect.y + 1)..<max(rect.y + 1, bottom)

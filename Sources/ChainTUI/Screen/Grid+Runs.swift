@@ -50,6 +50,59 @@ extension Grid {
     }
   }
 
+  /// The same grid with cells of its own, copied in blocks, so that drawing over it copies
+  /// nothing more: a frame drawn over the last one, which the terminal still holds.
+  ///
+  /// NB: otherwise the first write copies the whole grid in one block, which memcpy's
+  /// `rep movsb` path makes (see ``repeatCell(_:from:count:)``).
+  func withOwnCells() -> Grid {
+    var copy = self
+    let count = cells.count
+    copy.cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      cells.withUnsafeBufferPointer { source in
+        guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+        var copied = 0
+        while copied < count {
+          let chunk = Swift.min(count - copied, 128)
+          (to + copied).initialize(from: from + copied, count: chunk)
+          copied += chunk
+        }
+      }
+      initialized = count
+    }
+    return copy
+  }
+
+  /// Copies `count` cells of one row to another row (clipped to the grid), as
+  /// ``putCellRows(_:rowWidth:at:)`` copies a row drawn elsewhere.
+  ///
+  /// - Parameters:
+  ///   - source: The first cell copied; its run holds whole wide glyphs.
+  ///   - target: Where it goes, on another row.
+  ///   - count: How many cells.
+  mutating func copyCells(from source: Point, to target: Point, count: Int) {
+    precondition(source.y != target.y, "cells copied along their own row")
+    guard count > 0, (0..<height).contains(source.y),
+      (0..<height).contains(target.y), source.x >= 0, target.x >= 0,
+      source.x + count <= width, target.x + count <= width
+    else { return }
+    let width = self.width
+    cells.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let row = base + target.y * width
+      let first = target.x
+      let last = target.x + count - 1
+      // As in `putRun`: only a wide glyph crossing either end needs its other half blanked.
+      if row[first].isContinuation, first > 0 {
+        row[first - 1] = Cell(code: Cell.spaceCode, style: row[first - 1].style)
+      }
+      if last + 1 < width, row[last + 1].isContinuation {
+        row[last + 1] = Cell(code: Cell.spaceCode, style: row[last + 1].style)
+      }
+      (row + first).update(from: base + source.y * width + source.x, count: count)
+    }
+  }
+
   /// Writes one cell over `count` cells from a linear index, with no care for wide glyphs.
   mutating func repeatCell(_ cell: Cell, from index: Int, count: Int) {
     guard count > 0 else { return }

@@ -105,9 +105,9 @@ struct RowWriter {
   /// general punctuation up to U+2028 (dashes, quotes, •, …), and arrows through dingbats
   /// (U+2190..<U+2800, without U+2400..<U+2500) such as ⇄, ─, ◆, ▾ and ♥. None of them is an
   /// extending, spacing or joining scalar in Unicode's grapheme rules; anything else is left to
-  /// the general path.
+  /// the general path. ``DisplayWidth`` measures and cuts text made of such scalars by them.
   @inline(__always)
-  private static func startsCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+  static func startsCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
     let count = bytes.count
     guard offset < count else { return true }
     let byte = bytes[offset]

@@ -38,15 +38,6 @@ struct Theme {
 
   /// A log line, coloured by phase; lines where nothing ran are dimmed.
   func logLine(_ line: String) -> Style {
-    // Errors stand out whatever the phase: a thrown listener is what a reader looks for.
-    if line.contains("error:") || line.contains(" threw") || line.contains(": refused: ") {
-      return self(Style(foreground: .red, bold: true))
-    }
-    if line.hasSuffix(": passed") { return self(Style(dim: true)) }
-    if line.hasPrefix("cap ") { return self(Style(foreground: .magenta)) }
-    if line.hasPrefix("tgt ") { return self(Style(foreground: .green)) }
-    if line.hasPrefix("bub ") { return self(Style(foreground: .cyan)) }
-    if line.hasPrefix("req ") { return self(Style(foreground: .yellow)) }
-    return self(.plain)
+    self(LogLineKind(line).style)
   }
 }

@@ -13,12 +13,16 @@ struct FlowMarksView {
   ///   - current: The node of the step being replayed, drawn with a pointer; `nil` otherwise.
   ///   - placed: The panels placed, with their rectangles and drawn titles.
   ///   - grid: The grid.
+  /// - Returns: The indexes in `placed` of the open panels that have a mark.
+  @discardableResult
   func draw(
     _ marks: [String: (text: String, outcome: FlowPath.Outcome)], current: String?,
     over placed: [PanelPlace], into grid: inout Grid
-  ) {
-    for place in placed where !place.isCollapsed {
-      guard let mark = marks[place.name] else { continue }
+  ) -> [Int] {
+    var marked: [Int] = []
+    for (index, place) in placed.enumerated() where !place.isCollapsed {
+      guard let mark = Self.mark(of: place.name, in: marks) else { continue }
+      marked.append(index)
       let rect = place.rect
       let titleWidth = DisplayWidth.of(place.title)
       // " " + at least ten columns of title (or all of it) + " ", after the corner and a dash.
@@ -38,6 +42,19 @@ struct FlowMarksView {
       }
       grid.put(shown, at: Point(x: x, y: rect.y), style: style(of: mark.outcome))
     }
+    return marked
+  }
+
+  /// A panel's mark, found by comparing names while the path is short.
+  ///
+  /// NB: a path marks a few of the panels placed, and hashing every placed panel's name to
+  /// look it up costs more than comparing it with those few.
+  private static func mark(
+    of name: String, in marks: [String: (text: String, outcome: FlowPath.Outcome)]
+  ) -> (text: String, outcome: FlowPath.Outcome)? {
+    guard marks.count <= 8 else { return marks[name] }
+    for (marked, mark) in marks where marked == name { return mark }
+    return nil
   }
 
   /// Title columns a mark never covers.

@@ -30,9 +30,47 @@ struct InspectorView {
     self.entries = entries
   }
 
-  /// Draws the inspector in an area, which is cleared first unless it is known to be blank.
-  func draw(in area: Rect, into grid: inout Grid, unseen: Int, areaIsBlank: Bool = false) {
-    if !areaIsBlank { grid.fill(area) }
+  /// Draws the inspector in an area that is blank or holds what `last` says the last frame
+  /// drew there, drawing again only the parts whose text changed.
+  ///
+  /// - Returns: What the area shows now, for the next frame.
+  @discardableResult
+  func draw(in area: Rect, into grid: inout Grid, unseen: Int, over last: InspectorDrawn?)
+    -> InspectorDrawn
+  {
+    let title = self.title(unseen: unseen, width: area.width)
+    if title != last?.title {
+      grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
+    }
+    let inner = area.inset(by: 1)
+    var drawn = InspectorDrawn(title: title, filterLine: "", details: nil)
+    guard !inner.isEmpty else { return drawn }
+    let selected = self.selected
+    let parts = Self.parts(of: inner)
+    drawn.filterLine = filterLine(width: parts[0].width)
+    if drawn.filterLine != last?.filterLine {
+      if last != nil { grid.fill(parts[0]) }
+      grid.put(drawn.filterLine, at: parts[0].origin, style: theme.hint, maxWidth: parts[0].width)
+    }
+    drawList(in: parts[1], selected: selected, into: &grid, isBlank: last == nil)
+    if let selected, let position = entries.position(ofID: selected) {
+      let item = entries[position].item
+      if let record = item.dispatch {
+        drawn.details = details(of: record)
+      } else {
+        drawn.details = InspectorDrawn.Details(
+          title: "─ \(item.kind.rawValue) ", lines: [item.summary])
+      }
+    }
+    if let last, drawn.details != last.details { grid.fill(parts[2]) }
+    if let details = drawn.details, drawn.details != last?.details {
+      drawDetails(details, in: parts[2], into: &grid)
+    }
+    return drawn
+  }
+
+  /// The box's title: the count of records (of how many, when filtered) and whether paused.
+  private func title(unseen: Int, width: Int) -> String {
     var title =
       !entries.isFiltered
       ? concatenated("Inspector: ", Self.records(entries.count))
@@ -41,27 +79,12 @@ struct InspectorView {
     if inspector.isPaused { title += ", paused (\(unseen) new)" }
     // Beside the panels the box can be too narrow for the words: the numbers alone say it
     // ("Inspector: 3 of 12, paused (1 new)"), where a cut title would lose the count of new ones.
-    if DisplayWidth.of(title) + Self.titleFrame > area.width {
+    if DisplayWidth.of(title) + Self.titleFrame > width {
       title = concatenated("Inspector: ", String(entries.count))
       if entries.isFiltered { title += concatenated(" of ", String(entries.unfilteredCount)) }
       if inspector.isPaused { title += ", paused (\(unseen) new)" }
     }
-    grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
-    let inner = area.inset(by: 1)
-    guard !inner.isEmpty else { return }
-    let selected = self.selected
-    let parts = Self.parts(of: inner)
-    drawFilterLine(in: parts[0], into: &grid)
-    drawList(in: parts[1], selected: selected, into: &grid)
-    if let selected, let position = entries.position(ofID: selected) {
-      let item = entries[position].item
-      if let record = item.dispatch {
-        drawDetails(record, in: parts[2], into: &grid)
-      } else {
-        drawDetails(
-          (title: "─ \(item.kind.rawValue) ", lines: [item.summary]), in: parts[2], into: &grid)
-      }
-    }
+    return title
   }
 
   /// The columns a box's top border takes besides its title: `┌─ ` and ` ─┐`.
@@ -77,7 +100,7 @@ struct InspectorView {
   }
 
   /// The list rows the inspector shows in an area and the record each shows, for clicks and
-  /// the wheel: what ``draw(in:into:unseen:areaIsBlank:)`` would draw there, worked out
+  /// the wheel: what ``draw(in:into:unseen:over:)`` would draw there, worked out
   /// without drawing.
   func listRows(in area: Rect) -> [(row: Int, columns: Range<Int>, id: UInt64)] {
     let inner = area.inset(by: 1)
@@ -107,6 +130,8 @@ struct InspectorView {
       first = Self.firstShown(endingAt: selectedIndex, height: area.height, lines: lines)
     }
     var shown: [(position: Int, y: Int, lines: Int, seq: UInt64)] = []
+    // At most one entry a row: one allocation, not one per doubling.
+    shown.reserveCapacity(area.height)
     var y = area.y
     var position = first
     while position < entries.count, y + lines(position) <= area.maxY {
@@ -117,7 +142,8 @@ struct InspectorView {
     return shown
   }
 
-  private func drawFilterLine(in area: Rect, into grid: inout Grid) {
+  /// The filter line as it fits a row of a width: the filter and the keys beside it.
+  private func filterLine(width: Int) -> String {
     let cursor = inspector.isEditingFilter ? "_" : ""
     let filter =
       inspector.filterText.isEmpty && !inspector.isEditingFilter
@@ -125,13 +151,11 @@ struct InspectorView {
     var line = concatenated(
       filter, "  f scope: ", inspector.scope.rawValue, "  p ",
       inspector.isPaused ? "resume" : "pause", "  w why")
-    if DisplayWidth.of(filter) > area.width {
+    if DisplayWidth.of(filter) > width {
       // The end of what is typed is where the cursor is: a long filter loses its start.
-      line = Self.tail(filter, to: area.width)
+      line = Self.tail(filter, to: width)
     }
-    grid.put(
-      DisplayWidth.clipped(line, to: area.width), at: area.origin, style: theme.hint,
-      maxWidth: area.width)
+    return DisplayWidth.clipped(line, to: width)
   }
 
   /// A filter `/text_` too wide for `columns`, as `/…` and as much of its end as fits.
@@ -150,9 +174,14 @@ struct InspectorView {
 
   /// Two lines per dispatch when there is room (header, then hops), one per other record; the
   /// newest at the bottom, the selected one in view.
-  private func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid) {
+  ///
+  /// Every entry's rows are copied in whole; the rows below the last entry are cleared unless
+  /// the area is known to be blank.
+  private func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid, isBlank: Bool) {
     guard !area.isEmpty else { return }
+    var end = area.y
     for shown in shownEntries(in: area, selected: selected) {
+      end = shown.y + shown.lines
       // The item itself is read only when its rows are drawn anew.
       let layout = InspectorRowCells.Layout(
         depth: entries.depth(at: shown.position), isSelected: shown.seq == selected,
@@ -160,6 +189,7 @@ struct InspectorView {
       let cells = entryRows(shown.seq, at: shown.position, layout).cells
       grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: shown.y))
     }
+    if !isBlank { grid.fill(Rect(x: area.x, y: end, width: area.width, height: area.maxY - end)) }
     if entries.isEmpty {
       grid.put(
         entries.unfilteredCount == 0
@@ -296,16 +326,19 @@ struct InspectorView {
     }
   }
 
-  private func drawDetails(_ record: DispatchRecord, in area: Rect, into grid: inout Grid) {
-    drawDetails(
-      why.map {
-        ("─ why \($0.panel) for \(rowText.label(ofID: record.id)) \(record.key) ", $0.lines)
-      }
-        ?? rowText.details(for: record, showsTimings: showsTimings), in: area, into: &grid)
+  /// The details of a dispatch: why the chosen panel's listeners ran or not, else its hops.
+  private func details(of record: DispatchRecord) -> InspectorDrawn.Details {
+    if let why {
+      return InspectorDrawn.Details(
+        title: "─ why \(why.panel) for \(rowText.label(ofID: record.id)) \(record.key) ",
+        lines: why.lines)
+    }
+    let details = rowText.details(for: record, showsTimings: showsTimings)
+    return InspectorDrawn.Details(title: details.title, lines: details.lines)
   }
 
   private func drawDetails(
-    _ details: (title: String, lines: [String]), in area: Rect, into grid: inout Grid
+    _ details: InspectorDrawn.Details, in area: Rect, into grid: inout Grid
   ) {
     guard area.height >= 2 else { return }
     // The title's rule runs to the edge: the title, then "─" for every column left.
@@ -318,6 +351,13 @@ struct InspectorView {
     var y = area.y + 1
     for (offset, line) in details.lines.enumerated() {
       let style = offset == details.lines.count - 1 ? theme.emphasis : .plain
+      // Most lines fit: they are put as they are, without the wrap's array of one line.
+      if DisplayWidth.of(line) <= max(1, area.width) {
+        guard y < area.maxY else { return }
+        grid.put(line, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
+        y += 1
+        continue
+      }
       for piece in TextWrap.lines(line, width: area.width) {
         guard y < area.maxY else { return }
         grid.put(piece, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import ChainTUI
+
+/// What a frame keeps for the next one (the inspector's parts as drawn, the rows a log showed,
+/// whether a panel takes digits) never outlives the change that makes it stale: each frame
+/// drawn over the last one is the frame drawn afresh.
+@Suite("What a frame keeps for the next")
+@MainActor
+struct FrameMemoTests {
+  /// Presses keys, checking after each that the frame drawn over the last one is the frame
+  /// drawn afresh.
+  private func expectFramesHold(
+    _ app: App, _ keys: [Key], sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    _ = app.render()
+    for (step, key) in keys.enumerated() {
+      app.press(key)
+      let drawn = app.render()
+      let fresh = app.renderedAfresh()
+      guard drawn == fresh else {
+        Issue.record(
+          Comment(
+            rawValue: "key \(step) \(KeyName.format(key)):\ndrawn over the last frame:\n"
+              + "\(drawn.text)\n\ndrawn afresh:\n\(fresh.text)"),
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
+  @Test("the inspector's title, filter line, list and details follow what changed")
+  func inspectorParts() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    let likes = Array(repeating: [Key.character("l"), .character("s")], count: 4).joined()
+    // Records arrive (the title's count, the list, the details), the selection moves (the
+    // details), the list is paused (the title), the filter is typed into and cleared (the
+    // filter line and the list), and "why" replaces the hops.
+    let keys: [Key] =
+      [.character("i")] + likes + [.up, .up, .character("p"), .character("l"), .character("p")]
+      + [.character("/"), .character("s"), .character("h"), .enter, .escape]
+      + [.character("w"), .character("l"), .character("w"), .down, .end] + likes
+    expectFramesHold(app, keys)
+  }
+
+  @Test("a log that moves on moves its rows up, and draws the ones that changed")
+  func logRowsMove() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    // Past the logs' 200 lines each key drops the oldest; the markers (+N above) change as
+    // lines arrive; scrolling back and forth moves the view both ways; timestamps and a
+    // resize draw every row anew.
+    var keys = Array(repeating: [Key.character("l"), .character("s")], count: 110).flatMap { $0 }
+    keys += [.tab, .pageUp, .character("l"), .pageDown, .home, .character("s"), .end]
+    keys += [.character("t"), .character("l"), .character("t"), .character("s")]
+    keys += [.resize(width: 90, height: 36), .character("l"), .resize(width: 100, height: 40)]
+    keys += [.character("s"), .character("l")]
+    expectFramesHold(app, keys)
+  }
+
+  @Test("a panel whose keys change to take digits is a text field from then on")
+  func answersDigits() {
+    let panel = Panel("field")
+    panel.keys = [PanelKey(.character("l"), "like") {}]
+    #expect(!panel.answersDigits)
+    panel.keys = [PanelKey(anyOf: PanelKey.digits, shown: "0-9", "type") { _ in }]
+    #expect(panel.answersDigits)
+    panel.keys = []
+    #expect(!panel.answersDigits)
+  }
+}
