@@ -75,4 +75,30 @@ struct DispatchPlanStepTests {
     #expect(messages(inner) == ["first 2", "second 2"])
     #expect(nodes[1].post(Keys.ping, 3).errors.count == 2)
   }
+
+  @Test("rule 10: a listener cancelled during its pass is not counted among those that ran")
+  func cancelledListenerNotCounted() throws {
+    let nodes = try chain("root", "leaf")
+    var token: Subscription?
+    nodes[0].on(Keys.ping) { _, _ in token?.cancel() }
+    token = nodes[0].on(Keys.ping) { _, _ in }
+    nodes[0].on(Keys.ping) { _, _ in }
+    let outcome = nodes[1].post(Keys.ping, 1)
+    #expect(walksPlan(nodes[1], Keys.ping))
+    #expect(outcome.listenersRun == 2)
+    #expect(nodes[1].post(Keys.ping, 2).listenersRun == 2)
+  }
+
+  @Test("a key that does not bubble runs no ancestor's listener along a plan of bubble steps only")
+  func nonBubblingKeyStopsBeforeBubbleSteps() throws {
+    let nodes = try chain("root", "middle", "leaf")
+    let log = Log()
+    nodes[0].on(Keys.focus) { _, value in log.add("root \(value)") }
+    nodes[1].on(Keys.focus) { _, value in log.add("middle \(value)") }
+    let first = nodes[2].post(Keys.focus, 1)
+    #expect(walksPlan(nodes[2], Keys.focus))
+    let second = nodes[2].post(Keys.focus, 2)
+    #expect(log.entries.isEmpty)
+    #expect(first.listenersRun == 0 && second.listenersRun == 0)
+  }
 }

@@ -52,10 +52,14 @@ extension DispatchPlan {
     ctx: inout EventContext, payload: P, bubbles: Bool, runtime: ChainRuntime
   ) -> Int? {
     let steps = self.steps
-    let count = bubbles ? steps.count : bubbleStart
+    guard stepCount > 0 else { return nil }
     let changes = runtime.registrationChanges
+    // NB: the listeners called are counted from the index where the loop leaves, and one that
+    // may not run takes itself off the count (see `call`): a step costs no increment.
     var index = 0
-    while index < count {
+    // NB: no test of the index against a count: the plan's end step ends the loop, and a key that
+    // does not bubble stops at the first bubble step, whose phase bit is set.
+    while true {
       let step = steps[index]
       // A listener is asked whether it may run if it is once or bound to a target, or if a
       // registration changed during its pass: it may have been cancelled meanwhile. Every
@@ -64,30 +68,55 @@ extension DispatchPlan {
       // phase of the pass before, is told apart by one comparison and only names its node.
       var checks = false
       if step.work == Step.passBit {
-        if runtime.registrationChanges != changes { return index }
+        if runtime.registrationChanges != changes { return counted(index, ctx: &ctx) }
         ctx.currentReference = step.node
       } else if step.work & Step.passBit != 0 {
-        if runtime.registrationChanges != changes { return index }
+        if !bubbles, index == bubbleStart { break }
+        if runtime.registrationChanges != changes { return counted(index, ctx: &ctx) }
         ctx.currentPhase = step.phase
         ctx.currentReference = step.node
         checks = step.work & Step.checkBit != 0
       } else {
+        if step.work & Step.endBit != 0 { break }
         checks = step.work != 0 || runtime.registrationChanges != changes
       }
-      index += 1
+      // NB: wrapping: the end step bounds the index, and a checked add tests for overflow.
+      index &+= 1
       call(step, checks: checks, ctx: &ctx, payload: payload)
       // NB: an immediate stop is a stop too: one test after each call for both.
       if ctx.stopRequested {
-        while !ctx.immediateStopRequested, index < count, !steps[index].startsPass {
-          call(steps[index], checks: true, ctx: &ctx, payload: payload)
-          index += 1
-        }
+        ctx.listenersRun &+= index
+        finishPass(from: index, bubbles: bubbles, ctx: &ctx, payload: payload)
         return nil
       }
     }
+    ctx.listenersRun &+= index
     // A listener of the last pass may have registered the key at a node after it.
     guard runtime.registrationChanges != changes else { return nil }
-    return count
+    return index
+  }
+
+  /// Counts the first `steps` listeners of the plan, which the loop called, in the context's
+  /// `listenersRun`, and returns `steps`.
+  @inline(__always)
+  func counted(_ steps: Int, ctx: inout EventContext) -> Int {
+    ctx.listenersRun &+= steps
+    return steps
+  }
+
+  /// Runs the rest of a pass in which a listener stopped propagation, from `step`, unless the
+  /// stop was immediate.
+  ///
+  /// NB: out of line, so that the loop keeps nothing for a stop.
+  @inline(never)
+  func finishPass<P>(from step: Int, bubbles: Bool, ctx: inout EventContext, payload: P) {
+    let count = bubbles ? stepCount : bubbleStart
+    var index = step
+    while !ctx.immediateStopRequested, index < count, !steps[index].startsPass {
+      ctx.listenersRun &+= 1
+      call(steps[index], checks: true, ctx: &ctx, payload: payload)
+      index += 1
+    }
   }
 
   /// Calls the listener of `step`; if `checks`, only if it was not cancelled since the pass
@@ -99,9 +128,11 @@ extension DispatchPlan {
     // retained and released around each call.
     withUnretained(step.registration.reference, as: ListenerBox<P>.self) { box in
       if checks {
-        guard !box.isRemoved, box.mayRunNow() else { return }
+        guard !box.isRemoved, box.mayRunNow() else {
+          ctx.listenersRun &-= 1
+          return
+        }
       }
-      ctx.listenersRun &+= 1
       do {
         try box.body(&ctx, payload)
       } catch {

@@ -49,10 +49,15 @@ final class DispatchPlan {
     /// Set on a once or target-bound listener: whether it runs is asked each time (see
     /// `mayRunNow`).
     @usableFromInline static let checkBit: UInt8 = 2
-    /// Set on the first listener of its phase but the plan's first (whose phase the context
-    /// starts in, ``firstPhase``): the context's phase changes there and nowhere else, so a pass
-    /// of the same phase as the one before it only names its node.
+    /// Set where a phase starts: the context's phase changes there and nowhere else.
+    ///
+    /// On the first listener of its phase but the plan's first (whose phase the context starts
+    /// in, ``firstPhase``), so a pass of the same phase as the one before it only names its node;
+    /// and on the first bubble listener even if it is the plan's first: there a key that does not
+    /// bubble stops, and the loop tests for that only on a step that has this bit.
     @usableFromInline static let phaseBit: UInt8 = 4
+    /// Set on the step after the last, alone: the plan ends there.
+    @usableFromInline static let endBit: UInt8 = 8
 
     /// Whether this is its pass's first listener.
     @usableFromInline var startsPass: Bool { work & Self.passBit != 0 }
@@ -61,8 +66,14 @@ final class DispatchPlan {
   @usableFromInline let keyID: Int
   /// The key's generation when the plan was made.
   @usableFromInline let generation: UInt64
-  /// Every pass's listeners, pass after pass.
-  @usableFromInline let steps: ContiguousArray<Step>
+  /// Every pass's listeners, pass after pass, then, if there is any, a step that ends the plan
+  /// (its work ``Step/endBit``).
+  ///
+  /// NB: a ``FixedBuffer``, read without a bounds check, and ended by a step rather than by a
+  /// count: the loop over the steps tests for its end only where a step is not an ordinary one.
+  @usableFromInline let steps: FixedBuffer<Step>
+  /// The number of listeners: the steps but the end.
+  @usableFromInline let stepCount: Int
   /// The index of the first bubble step (``steps``' count if none): a key that does not bubble
   /// stops here.
   @usableFromInline let bubbleStart: Int
@@ -88,7 +99,7 @@ final class DispatchPlan {
       let phaseBefore = steps.last?.phase
       for registration in keyed.listeners.elements where registration.capture == capture {
         let checks = registration.once || registration.isTargetBound
-        let phaseStarts = first && phaseBefore != nil && phaseBefore != phase
+        let phaseStarts = first && (phaseBefore.map { $0 != phase } ?? (phase == .bubble))
         steps.append(
           Step(
             registration: Unretained(registration), node: Unretained(cores[index]),
@@ -113,7 +124,15 @@ final class DispatchPlan {
   ) {
     self.keyID = keyID
     self.generation = generation
-    self.steps = steps
+    var ended = steps
+    if let last = steps.last {
+      ended.append(
+        Step(
+          registration: last.registration, node: last.node, pathIndex: last.pathIndex,
+          phase: last.phase, work: Step.endBit))
+    }
+    self.steps = FixedBuffer(ended)
+    self.stepCount = steps.count
     self.bubbleStart = bubbleStart
     self.firstPhase = steps.first?.phase ?? .capture
   }
@@ -127,7 +146,13 @@ final class DispatchPlan {
   func checkInvariants(cores: ContiguousArray<NodeCore>) {
     #if CHAINKIT_INVARIANTS
       var previous: Step?
-      for (index, step) in steps.enumerated() {
+      precondition(bubbleStart >= 0 && bubbleStart <= stepCount, "bubble steps past the end")
+      precondition(
+        steps.count == (stepCount == 0 ? 0 : stepCount + 1)
+          && (stepCount == 0 || steps[stepCount].work == Step.endBit),
+        "a plan not ended by its end step")
+      for index in 0..<stepCount {
+        let step = steps[index]
         let pathIndex = Int(step.pathIndex)
         precondition(cores[pathIndex] === step.node.object, "a step on another node")
         precondition((index >= bubbleStart) == (step.phase == .bubble), "bubble steps mixed in")
@@ -153,7 +178,8 @@ final class DispatchPlan {
           precondition(step.phase == firstPhase, "a first step of another phase than the first")
         }
         precondition(
-          (step.work & Step.phaseBit != 0) == (previous.map { $0.phase != step.phase } ?? false),
+          (step.work & Step.phaseBit != 0)
+            == (previous.map { $0.phase != step.phase } ?? (step.phase == .bubble)),
           "a phase that starts elsewhere than its first step")
         let registration = step.registration.object
         let keyed = step.node.object.registrations(for: keyID)

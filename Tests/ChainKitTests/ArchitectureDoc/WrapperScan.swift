@@ -4,8 +4,9 @@ import Foundation
 /// ARCHITECTURE.md's call-site table uses.
 ///
 /// `Unretained` and `uncheckedCast` are safe to call only when their caller keeps a promise (the
-/// object stays alive for the access; the object is of the type named), so each file that calls
-/// them is a place where unsafe code's invariant is kept and is listed with what it relies on.
+/// object stays alive for the access; the object is of the type named), and a `FixedBuffer` to
+/// read only when its owner keeps each index below its count, so each file that uses them is a
+/// place where unsafe code's invariant is kept and is listed with what it relies on.
 enum WrapperScan {
   /// The folder whose types wrap the unsafe constructs.
   static let storage = "Sources/ChainKit/Runtime/Storage/"
@@ -15,6 +16,7 @@ enum WrapperScan {
     [
       ("Unretained", #/\bUnretained\b|\bwithUnretained\b/#),
       ("uncheckedCast", #/\buncheckedCast\b/#),
+      ("FixedBuffer", #/\bFixedBuffer\b/#),
     ]
   }
 
