@@ -150,12 +150,8 @@ extension DispatchPlan {
   func resumption(at step: Int, pathLength: Int) -> (
     captureBelow: Int, visitsTarget: Bool, bubbleFrom: Int
   ) {
-    guard step > 0 else { return (pathLength, true, 1) }
+    guard step > 0 else { return HitWalk.resumption(after: nil, at: 0, pathLength: pathLength) }
     let last = steps[step - 1]
-    switch last.phase {
-    case .capture: return (Int(last.pathIndex), true, 1)
-    case .target: return (0, false, 1)
-    case .bubble: return (0, false, Int(last.pathIndex) + 1)
-    }
+    return HitWalk.resumption(after: last.phase, at: Int(last.pathIndex), pathLength: pathLength)
   }
 }

@@ -95,13 +95,9 @@ final class RecordingPlan {
   func resumption(at pass: Int, pathLength: Int) -> (
     captureBelow: Int, visitsTarget: Bool, bubbleFrom: Int
   ) {
-    guard pass > 0 else { return (pathLength, true, 1) }
+    guard pass > 0 else { return HitWalk.resumption(after: nil, at: 0, pathLength: pathLength) }
     let last = passes[pass - 1]
-    switch last.phase {
-    case .capture: return (last.pathIndex, true, 1)
-    case .target: return (0, false, 1)
-    case .bubble: return (0, false, last.pathIndex + 1)
-    }
+    return HitWalk.resumption(after: last.phase, at: last.pathIndex, pathLength: pathLength)
   }
 }
 
