@@ -32,6 +32,18 @@ final class StreamChannel<Element: Sendable>: Sendable {
   ///   call dropped one.
   @inlinable @inline(__always)
   func yield(_ element: Element) -> Int {
+    Self.yield(element, into: state)
+  }
+
+  /// Hands `element` to the consumer waiting on `state`, a channel's buffer, or buffers it.
+  ///
+  /// Static, for the producer that keeps the buffer itself: an element then reaches the lock
+  /// without first loading the channel.
+  ///
+  /// - Returns: 0, or the number of elements dropped so far if the buffer was full and this
+  ///   call dropped one.
+  @inlinable @inline(__always)
+  static func yield(_ element: Element, into state: SpinLocked<StreamBuffer<Element>>) -> Int {
     // NB: a dropped element is released here, after the lock: its deinit is user code.
     let (wakeup, dropped, _) = state.withLock { $0.push(element) }
     wakeup?.resume(returning: element)
