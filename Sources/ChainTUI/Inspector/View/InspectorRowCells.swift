@@ -50,10 +50,35 @@ final class InspectorRowCells {
   /// The rows kept for an item, whatever their layout.
   func rows(forItem seq: UInt64) -> Rows? { rows[seq] }
 
+  /// The layout of the rows kept for an item.
+  func layout(forItem seq: UInt64) -> Layout? { rows[seq]?.layout }
+
   /// Keeps an item's rows in place of any kept before.
   func keep(_ drawn: Rows, forItem seq: UInt64) {
     if rows[seq] == nil, rows.count >= capacity { forget(before: seq &- UInt64(capacity / 2)) }
     rows[seq] = drawn
+  }
+
+  /// Changes the layout of an item's kept rows in place and lets `update` rewrite their cells
+  /// for it, returning the rows then kept; `nil` when no rows are kept for the item.
+  ///
+  /// NB: in place, so the cells are not copied: a copy taken out of the cache and changed would
+  /// share its cells with the kept rows and pay for a new array on every selection move.
+  ///
+  /// - Parameters:
+  ///   - seq: The item.
+  ///   - layout: The rows' new layout.
+  ///   - update: Rewrites the rows' cells for `layout`.
+  /// - Returns: The rows kept now.
+  func relayout(
+    forItem seq: UInt64, to layout: Layout, _ update: (inout Rows) -> Void
+  ) -> Rows? {
+    // Taken out while changed, so the cache holds no second reference to the cells.
+    guard var kept = rows.removeValue(forKey: seq) else { return nil }
+    kept.layout = layout
+    update(&kept)
+    rows[seq] = kept
+    return kept
   }
 
   /// Forgets the rows of items numbered before `seq`.
