@@ -50,9 +50,6 @@ final class InspectorRowCells {
   /// The rows kept for an item, whatever their layout.
   func rows(forItem seq: UInt64) -> Rows? { rows[seq] }
 
-  /// The layout of the rows kept for an item.
-  func layout(forItem seq: UInt64) -> Layout? { rows[seq]?.layout }
-
   /// Keeps an item's rows in place of any kept before.
   func keep(_ drawn: Rows, forItem seq: UInt64) {
     if rows[seq] == nil, rows.count >= capacity { forget(before: seq &- UInt64(capacity / 2)) }

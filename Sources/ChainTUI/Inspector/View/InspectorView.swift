@@ -231,10 +231,11 @@ struct InspectorView {
   private func entryRows(
     _ seq: UInt64, at position: Int, _ layout: InspectorRowCells.Layout
   ) -> InspectorRowCells.Rows {
-    // The layout alone is read first: rows held here while restyled would be copied.
-    if let kept = rowCells.layout(forItem: seq) {
-      if kept == layout, let rows = rowCells.rows(forItem: seq) { return rows }
-      if kept.selected(layout.isSelected) == layout,
+    if let kept = rowCells.rows(forItem: seq) {
+      if kept.layout == layout { return kept }
+      // Only the layout is read past here: the rows are restyled in the cache, in place.
+      let keptLayout = kept.layout
+      if keptLayout.selected(layout.isSelected) == layout,
         let restyled = rowCells.relayout(forItem: seq, to: layout, { restyleHeader(&$0) })
       {
         return restyled
