@@ -41,6 +41,11 @@ struct PanelRenderer {
     let last = last.flatMap {
       $0.setting == setting && $0.signatures.count == layout.pieces.count ? $0 : nil
     }
+    // The last frame's arrays, read out of the optional once: reading them through it in the
+    // loop copied the whole damage, and retained and released its arrays, for every piece.
+    let lastSignatures = last?.signatures
+    let lastLogRows = last?.logRows ?? []
+    let lastMarked = last?.marked ?? []
     var signatures: [PanelDamage.Signature] = []
     signatures.reserveCapacity(layout.pieces.count)
     var logRows: [PanelDamage.LogRows?] = Array(repeating: nil, count: layout.pieces.count)
@@ -50,23 +55,23 @@ struct PanelRenderer {
       let area = Self.area(of: piece, in: layout)
       let isCleared = cleared.contains { !$0.intersection(area).isEmpty }
       let shown = Self.signature(of: piece, in: layout)
-      if let last, !isCleared, last.signatures[index] == shown {
-        if let place = Self.boxPlace(of: piece), last.marked.contains(place) {
+      if let lastSignatures, !isCleared, lastSignatures[index] == shown {
+        if let place = Self.boxPlace(of: piece), lastMarked.contains(place) {
           drawBoxTop(piece, place: layout.places[place], into: &grid)
         }
         signatures.append(shown)
-        logRows[index] = last.logRows.indices.contains(index) ? last.logRows[index] : nil
+        logRows[index] = lastLogRows.indices.contains(index) ? lastLogRows[index] : nil
         continue
       }
       switch piece {
       case .box, .zoomedBox: cleared.append(area)
-      case .body: if last != nil, !isCleared { grid.fill(area) }
+      case .body: if lastSignatures != nil, !isCleared { grid.fill(area) }
       case .log(let panel, _):
         // The area holds the last frame's rows of this log unless a box drawn above cleared it.
-        let holdsLast = last != nil && !isCleared
-        let kept = holdsLast && last?.logRows.indices.contains(index) == true
+        let holdsLast = lastSignatures != nil && !isCleared
+        let kept = holdsLast && lastLogRows.indices.contains(index)
         logRows[index] = drawLog(
-          panel, in: area, into: &grid, over: kept ? last?.logRows[index] : nil,
+          panel, in: area, into: &grid, over: kept ? lastLogRows[index] : nil,
           isBlank: !holdsLast)
       case .dots, .collapsed, .folded: break
       }

@@ -56,6 +56,28 @@ final class InspectorRowCells {
     rows[seq] = drawn
   }
 
+  /// Changes the layout of an item's kept rows in place and lets `update` rewrite their cells
+  /// for it, returning the rows then kept; `nil` when no rows are kept for the item.
+  ///
+  /// NB: in place, so the cells are not copied: a copy taken out of the cache and changed would
+  /// share its cells with the kept rows and pay for a new array on every selection move.
+  ///
+  /// - Parameters:
+  ///   - seq: The item.
+  ///   - layout: The rows' new layout.
+  ///   - update: Rewrites the rows' cells for `layout`.
+  /// - Returns: The rows kept now.
+  func relayout(
+    forItem seq: UInt64, to layout: Layout, _ update: (inout Rows) -> Void
+  ) -> Rows? {
+    // Taken out while changed, so the cache holds no second reference to the cells.
+    guard var kept = rows.removeValue(forKey: seq) else { return nil }
+    kept.layout = layout
+    update(&kept)
+    rows[seq] = kept
+    return kept
+  }
+
   /// Forgets the rows of items numbered before `seq`.
   ///
   /// Items are numbered as they arrive and the list shows the newest, so the rows kept for the

@@ -47,12 +47,13 @@ struct InspectorView {
     guard !inner.isEmpty else { return drawn }
     let selected = self.selected
     let parts = Self.parts(of: inner)
-    drawn.filterLine = filterLine(width: parts[0].width)
+    drawn.filterLine = filterLine(width: parts.filter.width)
     if drawn.filterLine != last?.filterLine {
-      if last != nil { grid.fill(parts[0]) }
-      grid.put(drawn.filterLine, at: parts[0].origin, style: theme.hint, maxWidth: parts[0].width)
+      if last != nil { grid.fill(parts.filter) }
+      grid.put(
+        drawn.filterLine, at: parts.filter.origin, style: theme.hint, maxWidth: parts.filter.width)
     }
-    drawList(in: parts[1], selected: selected, into: &grid, isBlank: last == nil)
+    drawList(in: parts.list, selected: selected, into: &grid, isBlank: last == nil)
     if let selected, let position = entries.position(ofID: selected) {
       let item = entries[position].item
       if let record = item.dispatch {
@@ -62,9 +63,9 @@ struct InspectorView {
           title: "─ \(item.kind.rawValue) ", lines: [item.summary])
       }
     }
-    if let last, drawn.details != last.details { grid.fill(parts[2]) }
+    if let last, drawn.details != last.details { grid.fill(parts.details) }
     if let details = drawn.details, drawn.details != last?.details {
-      drawDetails(details, in: parts[2], into: &grid)
+      drawDetails(details, in: parts.details, into: &grid)
     }
     return drawn
   }
@@ -94,9 +95,22 @@ struct InspectorView {
   private var selected: UInt64? { inspector.selectedID ?? entries.last?.item.seq }
 
   /// The inside of the box split into the filter line, the list and the details.
-  private static func parts(of inner: Rect) -> [Rect] {
-    let detailRows = inner.height >= 12 ? min(inner.height / 2, 9) : 0
-    return Layout.split(inner, .vertical, [.fixed(1), Layout.Share(), .fixed(detailRows)])
+  ///
+  /// NB: worked out here rather than by ``Layout/split(_:_:_:)``, which makes three arrays on
+  /// every frame; the parts are the same (InspectorViewPartsTests).
+  static func parts(of inner: Rect) -> (filter: Rect, list: Rect, details: Rect) {
+    let height = max(0, inner.height)
+    let detailRows = height >= 12 ? min(height / 2, 9) : 0
+    let filterHeight = min(1, height)
+    let detailsHeight = min(detailRows, height - filterHeight)
+    let listHeight = height - filterHeight - detailsHeight
+    let row = { (y: Int, height: Int) in
+      Rect(x: inner.x, y: inner.y + y, width: inner.width, height: height)
+    }
+    return (
+      row(0, filterHeight), row(filterHeight, listHeight),
+      row(filterHeight + listHeight, detailsHeight)
+    )
   }
 
   /// The list rows the inspector shows in an area and the record each shows, for clicks and
@@ -105,7 +119,7 @@ struct InspectorView {
   func listRows(in area: Rect) -> [(row: Int, columns: Range<Int>, id: UInt64)] {
     let inner = area.inset(by: 1)
     guard !inner.isEmpty else { return [] }
-    let list = Self.parts(of: inner)[1]
+    let list = Self.parts(of: inner).list
     var rows: [(row: Int, columns: Range<Int>, id: UInt64)] = []
     for shown in shownEntries(in: list, selected: selected) {
       for offset in 0..<shown.lines {
@@ -219,11 +233,11 @@ struct InspectorView {
   ) -> InspectorRowCells.Rows {
     if let kept = rowCells.rows(forItem: seq) {
       if kept.layout == layout { return kept }
-      if kept.layout.selected(layout.isSelected) == layout {
-        var restyled = kept
-        restyled.layout = layout
-        restyleHeader(&restyled)
-        rowCells.keep(restyled, forItem: seq)
+      // Only the layout is read past here: the rows are restyled in the cache, in place.
+      let keptLayout = kept.layout
+      if keptLayout.selected(layout.isSelected) == layout,
+        let restyled = rowCells.relayout(forItem: seq, to: layout, { restyleHeader(&$0) })
+      {
         return restyled
       }
     }
