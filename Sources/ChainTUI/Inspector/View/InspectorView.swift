@@ -172,20 +172,6 @@ struct InspectorView {
     return DisplayWidth.clipped(line, to: width)
   }
 
-  /// A filter `/text_` too wide for `columns`, as `/…` and as much of its end as fits.
-  static func tail(_ filter: String, to columns: Int) -> String {
-    guard columns > 2 else { return DisplayWidth.clipped(filter, to: columns) }
-    var kept = ""
-    var width = 0
-    for character in filter.reversed() {
-      let next = DisplayWidth.of(String(character))
-      guard width + next <= columns - 2 else { break }
-      kept.insert(character, at: kept.startIndex)
-      width += next
-    }
-    return "/…" + kept
-  }
-
   /// Two lines per dispatch when there is room (header, then hops), one per other record; the
   /// newest at the bottom, the selected one in view.
   ///
@@ -325,21 +311,6 @@ struct InspectorView {
   /// deep, which indented in full pushed every row's text off the list.
   static let maximumIndent = 6
 
-  /// "1 record", "2 records".
-  static func records(_ count: Int) -> String { counted(count, "record") }
-
-  /// The list mark of a record that is not a dispatch: ◆ bus, ▾ data, ⇄ binding, + mount.
-  static func mark(of kind: InspectorItem.Kind) -> String {
-    switch kind {
-    case .event: "•"
-    case .request: "?"
-    case .bus: "◆"
-    case .data: "▾"
-    case .binding: "⇄"
-    case .mount: "+"
-    }
-  }
-
   /// The details of a dispatch: why the chosen panel's listeners ran or not, else its hops.
   private func details(of record: DispatchRecord) -> InspectorDrawn.Details {
     if let why {
@@ -378,44 +349,5 @@ struct InspectorView {
         y += 1
       }
     }
-  }
-
-  /// The details' text of a dispatch: the title before its rule, then the lines below it, the
-  /// outcome last.
-  static func details(
-    of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
-  ) -> (title: String, lines: [String]) {
-    let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
-    var lines: [String] = []
-    lines.reserveCapacity(record.hops.count + 3)
-    lines.append(concatenated("payload ", record.payload))
-    lines.append(concatenated("path ", joined(record.path, separator: " > ")))
-    // Before the hops, so a refusal (which has none) or a runaway below shows in the rows kept.
-    let refused = DispatchLines.wasRefused(record)
-    for error in DispatchLines.errorsOffHops(of: record) {
-      lines.append(concatenated(refused ? "refused: " : "error: ", error))
-    }
-    for hop in record.hops where !hop.passed {
-      lines.append(
-        concatenated(
-          "  ", hop.node, " ", hop.phase.rawValue, ": ", DispatchLines.actions(of: hop, in: record),
-          " ", time(hop.elapsedNanoseconds)))
-    }
-    var outcome = concatenated(
-      refused ? "refused, ran 0" : "ran \(record.listenersRun)", ", ",
-      time(record.elapsedNanoseconds))
-    if let answeredBy = record.answeredBy { outcome += ", answered by \(answeredBy)" }
-    if record.stopped { outcome += ", stopped" }
-    if let parentLabel { outcome += ", nested in \(parentLabel)" }
-    lines.append(outcome)
-    return (concatenated("─ ", label, " ", record.kind.rawValue, " ", record.key, " "), lines)
-  }
-
-  /// A duration in the unit that keeps it short (ns, µs or ms), or `·` when timings are hidden.
-  static func time(_ nanoseconds: UInt64, shown: Bool) -> String {
-    guard shown else { return "·" }
-    if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
-    if nanoseconds < 1_000_000 { return "\(nanoseconds / 1_000)µs" }
-    return "\(nanoseconds / 1_000_000)ms"
   }
 }
