@@ -52,10 +52,22 @@ struct Tmux {
     try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
   }
 
-  /// Kills the session and this private server; safe to call twice.
+  /// Where tmux keeps this server's socket: `tmux-<uid>/<name>` in `$TMUX_TMPDIR`, else `/tmp`.
+  var socketPath: String {
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    return "\(directory ?? "/tmp")/tmux-\(getuid())/\(socket)"
+  }
+
+  /// Kills the session and this private server, and removes its socket; safe to call twice.
+  ///
+  /// NB: a tmux server that exits leaves its socket file behind, so without the removal every
+  /// run of the suite would leave hundreds in the user's tmux directory.
   func stop() {
     _ = try? run(["kill-session", "-t", session])
     _ = try? run(["kill-server"])
+    try? FileManager.default.removeItem(atPath: socketPath)
     try? FileManager.default.removeItem(at: config)
   }
 
