@@ -13,7 +13,7 @@
 /// - the address is only used as a ``PrefetchTarget``: never dereferenced, retained or released,
 ///   so a wrong one could cost a wasted prefetch, not memory safety.
 ///
-/// Builds with `CHAINKIT_INVARIANTS` run ``checkInvariants(size:)`` from ``context``, which traps
+/// Builds with `CHAINKIT_INVARIANTS` run ``checkInvariants(size:)`` from ``contextAddress``, which traps
 /// with a message if the struct is not two words.
 @usableFromInline
 struct ContextReadableClosure<Argument> {
