@@ -13,8 +13,8 @@
 /// - the address is only used as a ``PrefetchTarget``: never dereferenced, retained or released,
 ///   so a wrong one could cost a wasted prefetch, not memory safety.
 ///
-/// Builds with `CHAINKIT_INVARIANTS` run ``checkInvariants(size:)`` from ``contextAddress``, which traps
-/// with a message if the struct is not two words.
+/// Builds with `CHAINKIT_INVARIANTS` run ``checkInvariants(size:)`` from ``contextAddress``,
+/// which traps with a message if the struct is not two words.
 @usableFromInline
 struct ContextReadableClosure<Argument> {
   /// The closure.
