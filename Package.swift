@@ -38,11 +38,15 @@ let package = Package(
     // dispatch times its hops with it, converted to the clock's time between the dispatch's two
     // clock readings.
     .target(name: "CChainClock"),
+    // A cache prefetch hint as an inline C function (Swift has no intrinsic for it): a share
+    // over a large tree asks for the subscribers' closure contexts a few deliveries ahead. Its own
+    // target, not the clock's: the two have nothing in common but being C.
+    .target(name: "CChainPrefetch"),
     // CHAINKIT_INVARIANTS compiles in the executable invariant checks and the live-object
     // census the tests run (as swift-collections' COLLECTIONS_INTERNAL_CHECKS); release builds,
     // and so the benchmarks, leave them out.
     .target(
-      name: "ChainKit", dependencies: ["CChainClock"],
+      name: "ChainKit", dependencies: ["CChainClock", "CChainPrefetch"],
       swiftSettings: strict + [.define("CHAINKIT_INVARIANTS", .when(configuration: .debug))]),
     // The record types, their coding, the recorder and the tracers: all of tracing but the hook
     // ChainKit calls. The recorder checks its free list under the same flag as ChainKit.

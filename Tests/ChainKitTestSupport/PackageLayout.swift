@@ -7,11 +7,18 @@ package enum PackageLayout {
   package static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The folder of the module map of CChainClock, which ChainKit imports: a compiler reading
-  /// ChainKit's module outside SwiftPM (a snippet, the symbol graph) loads it too, so it searches
-  /// here.
-  package static var clockModuleMap: URL {
-    root.appendingPathComponent("Sources/CChainClock/include")
+  /// The folders of the module maps of the C targets ChainKit imports (CChainClock,
+  /// CChainPrefetch): a compiler reading ChainKit's module outside SwiftPM (a snippet, the symbol
+  /// graph) loads them too, so it searches here.
+  package static var cModuleMaps: [URL] {
+    ["CChainClock", "CChainPrefetch"].map {
+      root.appendingPathComponent("Sources/\($0)/include")
+    }
+  }
+
+  /// `-I` arguments for ``cModuleMaps``, for a compiler command line.
+  package static var cModuleMapArguments: [String] {
+    cModuleMaps.flatMap { ["-I", $0.path] }
   }
 
   /// The folder of the running test binary, where SwiftPM also puts the package's executables.

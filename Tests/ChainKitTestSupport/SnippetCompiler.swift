@@ -49,9 +49,10 @@ package enum SnippetCompiler {
     case .sil: arguments += ["-emit-sil", "-o", "/dev/null"]
     }
     if asLibrary { arguments.append("-parse-as-library") }
-    arguments += [
-      "-swift-version", "6", "-I", modules.path, "-I", PackageLayout.clockModuleMap.path,
-    ]
+    arguments +=
+      [
+        "-swift-version", "6", "-I", modules.path,
+      ] + PackageLayout.cModuleMapArguments
     for path in searchPaths {
       arguments += ["-I", PackageLayout.root.appendingPathComponent(path).path]
     }

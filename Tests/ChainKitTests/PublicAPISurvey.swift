@@ -16,11 +16,11 @@ enum PublicAPISurvey {
       .appendingPathComponent("chainkit-api-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var arguments = [
-      "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
-      "-I", PackageLayout.clockModuleMap.path,
-      "-minimum-access-level", "public", "-output-dir", directory.path,
-    ]
+    var arguments =
+      [
+        "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
+        "-minimum-access-level", "public", "-output-dir", directory.path,
+      ] + PackageLayout.cModuleMapArguments
     #if os(Linux)
       arguments += ["-target", "\(hostArchitecture)-unknown-linux-gnu"]
     #endif

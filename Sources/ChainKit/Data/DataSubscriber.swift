@@ -119,21 +119,41 @@ class DataSubscriber: AnyRegistration, SlotIndexed {
     heard = slot?.version ?? 0
   }
 
+  /// Asks the cache for the fields a delivery reads, without reading them: a share does so a few
+  /// subscribers ahead (``NodeCore/deliver(_:name:in:)``).
+  ///
+  /// NB: the span is the stored properties from ``deliverBody`` through ``heard``, in declaration
+  /// order, and then ``DataSubscriberBox/body``, the subclass's first; laid out otherwise, the
+  /// hint would fetch other lines of the subscriber, and no more.
+  @inline(__always)
+  final func prefetchDeliveryFields() {
+    let before =
+      MemoryLayout<@MainActor (DataSubscriber, SharedSlot?) -> Void>.size
+      + MemoryLayout<SharedSlot?>.size
+    let after = MemoryLayout<UInt64>.size + MemoryLayout<@MainActor (Int?) -> Void>.size
+    PrefetchTarget.prefetchFields(around: &heard, before: before, after: after)
+  }
+
   /// Whether this subscription's value type is its key's.
   var hasItsKeysTypes: Bool { false }
+
+  /// Where the body a delivery calls keeps its context, for a share to ask the cache for ahead
+  /// of the call.
+  var bodyContext: PrefetchTarget { .none }
 }
 
 /// A data subscription for values of type `Value`.
 @usableFromInline
 final class DataSubscriberBox<Value>: DataSubscriber {
-  @usableFromInline let body: @MainActor (Value?) -> Void
+  /// NB: kept so that its context can be read: a share prefetches it (``bodyContext``).
+  @usableFromInline let body: ContextReadableClosure<Value?>
 
   @usableFromInline
   init(
     keyID: Int, core: NodeCore, body: @escaping @MainActor (Value?) -> Void,
     deliver: @escaping @MainActor (DataSubscriber, SharedSlot?) -> Void
   ) {
-    self.body = body
+    self.body = ContextReadableClosure(body)
     super.init(keyID: keyID, core: core, deliver: deliver)
   }
 
@@ -155,7 +175,7 @@ final class DataSubscriberBox<Value>: DataSubscriber {
       } else {
         value = nil
       }
-      box.body(value)
+      box.body.call(value)
     }
   }
 
@@ -182,6 +202,8 @@ final class DataSubscriberBox<Value>: DataSubscriber {
     }
     return DataSubscriberBox(keyID: keyID, core: core, body: { _ in }, deliver: deliver)
   }
+
+  override var bodyContext: PrefetchTarget { body.context }
 
   override var hasItsKeysTypes: Bool {
     KeyRegistry.shared.matches(keyID, payload: Value.self, response: DataKeyMarker.self)

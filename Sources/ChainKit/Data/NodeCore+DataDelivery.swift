@@ -46,14 +46,19 @@ extension NodeCore {
     var called = 0
     let count = deliveries.count
     for index in 0..<count {
-      // NB: reads a subscriber a few entries ahead, so that on a large tree its memory is on
-      // its way while this one is called; every entry stays alive for the pass (releases wait
-      // until no operation is under way), so reading it early is as safe as reading it later.
-      let ahead = index &+ Self.deliveryLookahead
+      // NB: asks the cache for what later deliveries read while this one runs: on a large tree
+      // each subscriber and its body's context would otherwise miss in turn, one waiting for
+      // the other. The subscriber's fields are asked for a few entries ahead, the context (its
+      // address is in the entry) further, so both have arrived when the call comes; every entry
+      // stays alive for the pass (releases wait until no operation is under way), and a
+      // prefetch only hints, so asking early is safe.
+      let ahead = index &+ Self.subscriberLookahead
       if ahead < count {
-        runtime.data.lookahead = withUnretained(deliveries[ahead].subscriber) { $0.sourceVersion }
+        withUnretained(deliveries[ahead].subscriber) { $0.prefetchDeliveryFields() }
       }
-      let (entry, collected) = deliveries[index]
+      let far = index &+ Self.contextLookahead
+      if far < count { deliveries[far].context.prefetch() }
+      let (entry, collected, _) = deliveries[index]
       let ran = withUnretained(entry) { subscriber -> Bool in
         if layout != runtime.data.layoutVersion {
           guard !subscriber.isRemoved else { return false }
@@ -75,8 +80,11 @@ extension NodeCore {
     return called
   }
 
-  /// How many entries ahead ``deliver(_:name:in:)`` reads a subscriber.
-  static let deliveryLookahead = 4
+  /// How many entries ahead ``deliver(_:name:in:)`` prefetches a subscriber's fields.
+  static let subscriberLookahead = 8
+
+  /// How many entries ahead ``deliver(_:name:in:)`` prefetches a subscriber's body context.
+  static let contextLookahead = 16
 
   /// A pass the nesting limit refuses; returns 0, as nobody was called.
   ///
@@ -86,7 +94,7 @@ extension NodeCore {
     _ deliveries: ContiguousArray<DataDelivery>, name: String, in runtime: ChainRuntime
   ) -> Int {
     var wouldCall = false
-    for (entry, collected) in deliveries {
+    for (entry, collected, _) in deliveries {
       withUnretained(entry) { subscriber in
         guard !subscriber.isRemoved, subscriber.core.isAlive,
           !subscriber.hasHeard(collected?.object)

@@ -7,7 +7,12 @@ extension NodeCore {
   /// under way (``ChainRuntime/release(_:)``), and the slot is only used while no share has
   /// happened since it was collected (``NodeCore/deliver(_:name:in:)`` checks), so its node still
   /// holds it.
-  typealias DataDelivery = (subscriber: Unretained<DataSubscriber>, slot: Unretained<SharedSlot>?)
+  ///
+  /// With each subscriber, where its body keeps its context (``DataSubscriber/bodyContext``), for
+  /// a pass to prefetch a few entries ahead: fixed for the subscriber's life, and only a hint.
+  typealias DataDelivery = (
+    subscriber: Unretained<DataSubscriber>, slot: Unretained<SharedSlot>?, context: PrefetchTarget
+  )
 
   /// One node still to visit by ``collectDataDeliveries(forKey:into:)``, with what its single
   /// parent resolves to, when that is known.
@@ -62,7 +67,7 @@ extension NodeCore {
                 slot = Self.nearestOffTheHotPath(from: core, keyID: keyID)
                 known = true
               }
-              out.append((Unretained(entry), slot))
+              out.append((Unretained(entry), slot, withUnretained(entry) { $0.bodyContext }))
             }
             return false
           }
@@ -104,7 +109,7 @@ extension NodeCore {
           resolvers.removeValue(forKey: subscriber.keyID)
           ?? DataResolver(keyID: subscriber.keyID)
         let slot = resolver.resolve(core).map(Unretained.init)
-        out.append((Unretained(subscriber), slot))
+        out.append((Unretained(subscriber), slot, subscriber.bodyContext))
         resolvers[subscriber.keyID] = resolver
       }
       return true

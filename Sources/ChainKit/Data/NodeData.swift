@@ -176,6 +176,4 @@ struct DataState {
   /// cancellation, a slot stored anew or removed, a node's data retired), so that a kept
   /// ``DataShareLayout`` can tell it is stale.
   var layoutVersion: UInt64 = 0
-  /// Where a delivery pass stores what it reads ahead, so that the read is not optimised away.
-  var lookahead: UInt64 = 0
 }
