@@ -22,18 +22,15 @@ extension DispatchPlan {
     from target: NodeCore, path: Unretained<PathCache>, keyID: Int, bubbles: Bool, payload: P
   ) -> Outcome {
     let runtime = target.runtime
-    let id = runtime.nextDispatchID()
-    let parentID = runtime.currentDispatchID
-    runtime.currentDispatchID = id
-    let mark = runtime.enter()
-    var ctx = EventContext(keyID: keyID, phase: firstPhase, dispatchID: id, target: target)
+    let opening = runtime.beginDispatch()
+    var ctx = EventContext(keyID: keyID, phase: firstPhase, dispatchID: opening.id, target: target)
     if let left = run(ctx: &ctx, payload: payload, bubbles: bubbles, runtime: runtime) {
       var walk = HitWalk(afreshAlong: path.reference, runtime: runtime, keyID: keyID)
       target.resume(
         at: left, of: Unretained(self), walk: &walk, ctx: &ctx, payload: payload, bubbles: bubbles
       )
     }
-    return target.finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: nil)
+    return target.finish(ctx: &ctx, runtime: runtime, opening: opening, probe: nil)
   }
 
   /// Runs the plan's steps in order (the bubble steps only if `bubbles`) until the context is

@@ -46,16 +46,14 @@ extension NodeCore {
     var capturesAbove = false
     var walk = HitWalk(
       along: self, runtime: runtime, keyID: keyID, capturesAbove: &capturesAbove)
-    let id = runtime.nextDispatchID()
-    let parentID = runtime.currentDispatchID
-    runtime.currentDispatchID = id
-    let mark = runtime.enter()
+    let opening = runtime.beginDispatch()
 
-    var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: id, target: self)
+    var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: opening.id, target: self)
     let probe =
       walk.cache.isProbed
       ? walk.cache.makeProbe(
-        .event, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: bubbles)
+        .event, id: opening.id, parent: opening.parentID, key: key, box: PayloadBox(payload),
+        bubbles: bubbles)
       : nil
     if let probe,
       let plan = walk.cache.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
@@ -68,7 +66,7 @@ extension NodeCore {
         visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
         probe: probe)
     }
-    return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
+    return finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
   }
 
   /// Goes on with a dispatch over the hits from `step` of its plan, a registration having
@@ -162,12 +160,12 @@ extension NodeCore {
   /// first; its errors are taken out of it into the outcome.
   @inlinable
   func finish(
-    ctx: inout EventContext, runtime: ChainRuntime, parentID: UInt64, mark: Int,
+    ctx: inout EventContext, runtime: ChainRuntime, opening: DispatchOpening,
     probe: DispatchProbe?
   ) -> Outcome {
-    runtime.currentDispatchID = parentID
-    if runtime.refusalCount > mark {
-      collectRefusals(since: mark, into: &ctx)
+    runtime.currentDispatchID = opening.parentID
+    if runtime.refusalCount > opening.mark {
+      collectRefusals(since: opening.mark, into: &ctx)
     }
     // NB: taken off the runtime's stack, where they waited, so that the stack holds the
     // enclosing dispatch's errors on top again.

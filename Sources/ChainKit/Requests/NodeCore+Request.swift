@@ -19,16 +19,14 @@ extension NodeCore {
     }
     refreshPathIfStale()
     var walk = HitWalk(along: self, runtime: runtime, keyID: keyID)
-    let id = runtime.nextDispatchID()
-    let parentID = runtime.currentDispatchID
-    runtime.currentDispatchID = id
-    let mark = runtime.enter()
+    let opening = runtime.beginDispatch()
 
-    var ctx = EventContext(keyID: keyID, phase: .target, dispatchID: id, target: self)
+    var ctx = EventContext(keyID: keyID, phase: .target, dispatchID: opening.id, target: self)
     let probe =
       walk.cache.isProbed
       ? walk.cache.makeProbe(
-        .request, id: id, parent: parentID, key: key, box: PayloadBox(payload), bubbles: true)
+        .request, id: opening.id, parent: opening.parentID, key: key, box: PayloadBox(payload),
+        bubbles: true)
       : nil
     var current = payload
     walkUp(from: 0, walk: &walk, ctx: &ctx, payload: &current) {
@@ -36,7 +34,7 @@ extension NodeCore {
       registrations.visitRequest(
         isTarget: index == 0, ctx: &ctx, payload: &payload, probe: probe, accept: accept)
     }
-    return finish(ctx: &ctx, runtime: runtime, parentID: parentID, mark: mark, probe: probe)
+    return finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
   }
 }
 
