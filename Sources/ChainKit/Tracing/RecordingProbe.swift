@@ -323,18 +323,25 @@ package final class RecordingProbe: DispatchProbe {
       ran != 0 || thrown != 0 || stopped || prevented
         || PackedListenerOutcomes.containsRemoved(listeners)
     else { return }
-    // NB: built in a local, not in ``hop``: the stored hop would be written field by field
-    // and then copied whole into the buffer.
-    var made = thrown == 0 ? RecordedHop(phase: phase, position: position) : hop
-    made.listeners = listeners
-    made.listenersRun = ran
-    made.stopped = stopped
-    made.stoppedImmediately = stopped && stoppedImmediately
-    made.prevented = prevented
-    made.beganTicks = stamp
-    made.endedTicks = now
     if stopped, end == nil { end = position }
-    keep(made)
+    guard thrown == 0 else {
+      hop.listeners = listeners
+      hop.listenersRun = ran
+      hop.stopped = stopped
+      hop.stoppedImmediately = stopped && stoppedImmediately
+      hop.prevented = prevented
+      hop.beganTicks = stamp
+      hop.endedTicks = now
+      keep(hop)
+      return
+    }
+    // NB: built whole, not in ``hop``: the stored hop would be written field by field and then
+    // copied into the buffer.
+    keep(
+      RecordedHop(
+        phase: phase, position: position, listeners: listeners, listenersRun: ran,
+        stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented,
+        beganTicks: stamp, endedTicks: now))
   }
 
   /// Hands the errors thrown at the current hop to the recorder.
