@@ -78,6 +78,39 @@ struct DispatchRecordStorageTests {
     #expect(Set(keeper.kept.map { ObjectIdentifier($0.storage) }).count == 4)
   }
 
+  @Test("records kept while a tracer posts, and rewritten by interceptors, stay as they arrived")
+  func keptRecordsOfTracerPostsNeverChange() throws {
+    let nodes = try chain("root", "mid", "leaf")
+    // Each post's record arrives first, then the record of the post its tracer makes: the
+    // nested ones are kept, made while the recorder was free again during the outer hand-on.
+    let keeper = Keeper { !$0.isMultiple(of: 2) }
+    nodes[0].install(keeper)
+    // A tracer that posts while its record is handed on: the recorder is free again by then,
+    // and its nested dispatch records while the outer record's storage is still in use.
+    final class Poster: Tracer {
+      var post: () -> Void = {}
+      var posting = false
+      func receive(_ record: TraceRecord) {
+        guard !posting else { return }
+        posting = true
+        post()
+        posting = false
+      }
+    }
+    let poster = Poster()
+    poster.post = { [weak mid = nodes[1]] in mid?.post(Keys.ping, -1) }
+    nodes[0].install(poster)
+    nodes[1].intercept(Keys.ping) { _, value in value *= 10 }
+    nodes[0].on(Keys.ping) { _, _ in }
+    nodes[2].on(Keys.ping) { _, _ in }
+    for value in 1...4 { nodes[2].post(Keys.ping, value) }
+    #expect(keeper.kept.count == 4)
+    #expect(keeper.kept == keeper.snapshots)
+    let rewrites = keeper.kept.flatMap { $0.hops.compactMap(\.interceptedTo) }
+    #expect(!rewrites.isEmpty)
+    #expect(keeper.kept.map(\.payload) == ["-1", "-1", "-1", "-1"])
+  }
+
   @Test("the recorder refills the storage of a record nobody kept, holding no payload between")
   func droppedRecordsStorageIsReused() throws {
     let nodes = try chain("root", "leaf")
