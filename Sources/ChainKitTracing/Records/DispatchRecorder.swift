@@ -110,7 +110,9 @@ final class DispatchRecorder: DispatchRecording {
     storage.id = dispatch.id
     storage.parent = dispatch.parent == 0 ? nil : dispatch.parent
     storage.kind = dispatch.kind
-    storage.key = dispatch.key
+    // NB: compared first: a refilled storage mostly holds the same key, and a copy of a string
+    // here goes through its type's value witness.
+    if storage.key != dispatch.key { storage.key = dispatch.key }
     probe.begin(
       walk: DispatchWalk(
         count: count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
@@ -259,12 +261,11 @@ final class DispatchRecorder: DispatchRecording {
     storage.listenersRun = outcome.listenersRun
     storage.stopped = outcome.isStopped
     storage.prevented = outcome.isPrevented
-    let thrown = outcome.errors
-    if !thrown.isEmpty || !storage.errors.isEmpty {
+    if outcome.hasErrors || !storage.errors.isEmpty {
       // NB: a loop, not `map`: a closure made on the main actor and passed to a nonisolated
       // function checks the executor when called.
       var errors: [String] = []
-      for error in thrown { errors.append(String(describing: error)) }
+      for error in outcome.errors { errors.append(String(describing: error)) }
       storage.errors = errors
     }
     storage.elapsedNanoseconds = taken.span.elapsed
