@@ -232,8 +232,8 @@ final class DispatchRecorder: DispatchRecording {
   }
 
   /// Fills `storage` with the dispatch as it ended with `outcome`, from what `probe` recorded
-  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:)``), along the nodes `names` (target first), or the
-  /// path's if nil.
+  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:)``), along the nodes `names`
+  /// (target first), or the path's if nil.
   ///
   /// - Returns: The path the dispatch walked, if any.
   @discardableResult
