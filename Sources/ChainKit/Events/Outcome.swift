@@ -11,6 +11,8 @@ public struct Outcome: Sendable, CustomStringConvertible {
   /// The errors; `nil` while there is none, so that an outcome without errors neither retains
   /// nor releases an array.
   @usableFromInline var thrown: [any Error]?
+  /// Whether anything was thrown: read without making or retaining ``errors``' array.
+  package var hasErrors: Bool { thrown.map { !$0.isEmpty } ?? false }
 
   /// An outcome with nothing happened yet.
   init() { thrown = nil }

@@ -27,7 +27,7 @@ import Synchronization
 package class DescriptionBox: @unchecked Sendable {
   /// What the lock guards; internal so that `StorageInvariantTests` can corrupt it.
   package struct Texts {
-    var made: [String?] = []
+    var made = [String?]()
     var describeCalls = 0
     /// The hop records, without the rewrites' texts, once read.
     package var hops: (any Sendable)?
@@ -121,7 +121,7 @@ package class DescriptionBox: @unchecked Sendable {
 @usableFromInline
 package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   private let posted: Payload
-  private var rewrites: ContiguousArray<Payload> = []
+  private var rewrites = ContiguousArray<Payload>()
 
   @usableFromInline
   package init(_ payload: Payload) {

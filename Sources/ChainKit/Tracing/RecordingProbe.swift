@@ -52,8 +52,11 @@ package final class RecordingProbe: DispatchProbe {
   @exclusivity(unchecked) private var before = (
     listeners: 0, errors: 0, stopped: false, prevented: false
   )
-  /// The hops where something happened, in walk order.
+  /// The hops where something happened, in walk order: the first ``keptCount``; the rest are
+  /// stale hops of an earlier dispatch, overwritten in place.
   @exclusivity(unchecked) private var kept: ContiguousArray<RecordedHop> = []
+  /// How many of ``kept`` are this dispatch's.
+  @exclusivity(unchecked) private var keptCount = 0
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
   /// For a request: the node whose responder answered first.
@@ -105,10 +108,11 @@ package final class RecordingProbe: DispatchProbe {
     cursor = 0
     end = nil
     answeredBy = nil
-    // NB: emptied here, not when the dispatch ends: the last record shares the buffer, and once
-    // a tracer has dropped that record the buffer is this probe's alone again and is reused in
-    // place.
-    kept.removeAll(keepingCapacity: true)
+    // NB: not emptied but overwritten from the start: the buffer came from a record's storage
+    // (``take(exchangingKept:box:answeredBy:path:)``), which is the probe's alone once no record
+    // holds it, and is then reused in place; what this dispatch does not overwrite is cut at its
+    // end.
+    keptCount = 0
     // NB: the clock, then the counter (and at the end the reverse), so that every hop's counter
     // reading falls between the span's two clock readings; without a counter, `ticks()` is the
     // clock, and the start's one reading serves as both.
@@ -117,24 +121,44 @@ package final class RecordingProbe: DispatchProbe {
     stamp = startTicks
   }
 
-  /// What the dispatch's hops were, for its record: moved out, so the probe keeps no box, path
-  /// or nodes (a free probe holds none), only the kept hops' buffer, which the record shares.
+  /// What the dispatch's hops were, for its record: the box, the answering node and the path
+  /// moved out into the caller's variables (whose old values, none, it drops), so the probe
+  /// keeps no box, path or nodes (a free probe holds none); the kept hops are exchanged with
+  /// `hops`, the record's buffer, which the probe overwrites at its next dispatch.
   ///
   /// NB: one call, not a property per field: the recorder is in another module, where each
-  /// read of a stored property of this class would be checked for exclusivity at run time.
+  /// read of a stored property of this class would be checked for exclusivity at run time. The
+  /// references are moved and the buffers exchanged here, in the module that lays them out,
+  /// not copied: nothing is retained, and once the record that holds the other buffer is gone,
+  /// each is filled again in place.
   ///
   /// Reads the clock for the dispatch's end.
-  package func take() -> RecordedWalk {
+  package func take(
+    exchangingKept hops: inout ContiguousArray<RecordedHop>, box: inout DescriptionBox?,
+    answeredBy: inout String?, path: inout PathCache?
+  ) -> RecordedWalk {
     // NB: no earlier than the last hop's reading (see `endHop`).
     let endTicks = max(TraceClock.ticks(), stamp)
     let endTime = TraceClock.hasCounter ? TraceClock.now() : endTicks
     let span = TraceSpan(start: start, end: endTime, startTicks: startTicks, endTicks: endTicks)
-    let taken = RecordedWalk(
-      walk: walk, kept: kept, end: end, answeredBy: answeredBy, span: span, box: box.take(),
-      path: path.take())
+    if keptCount < kept.count { kept.removeLast(kept.count - keptCount) }
+    swap(&kept, &hops)
+    box = self.box.take()
+    if self.answeredBy != nil || answeredBy != nil { answeredBy = self.answeredBy.take() }
+    path = self.path.take()
     if !nodeIDs.isEmpty { nodeIDs = [] }
-    answeredBy = nil
-    return taken
+    return RecordedWalk(walk: walk, end: end, span: span)
+  }
+
+  /// Keeps `hop`, over a stale one if the buffer has one.
+  @inline(__always)
+  private func keep(_ hop: RecordedHop) {
+    if keptCount < kept.count {
+      kept[keptCount] = hop
+    } else {
+      kept.append(hop)
+    }
+    keptCount &+= 1
   }
 
   /// Whether the probe holds no dispatch's box, path or nodes (as on the free list).
@@ -263,7 +287,7 @@ package final class RecordingProbe: DispatchProbe {
     hop.beganTicks = stamp
     hop.endedTicks = now
     if stopped, end == nil, hop.position >= 0 { end = hop.position }
-    kept.append(hop)
+    keep(hop)
   }
 
   /// Listeners of the pass at walk `position` in `phase`, which a plan's loop records
@@ -299,16 +323,25 @@ package final class RecordingProbe: DispatchProbe {
       ran != 0 || thrown != 0 || stopped || prevented
         || PackedListenerOutcomes.containsRemoved(listeners)
     else { return }
-    if thrown == 0 { hop = RecordedHop(phase: phase, position: position) }
-    hop.listeners = listeners
-    hop.listenersRun = ran
-    hop.stopped = stopped
-    hop.stoppedImmediately = stopped && stoppedImmediately
-    hop.prevented = prevented
-    hop.beganTicks = stamp
-    hop.endedTicks = now
     if stopped, end == nil { end = position }
-    kept.append(hop)
+    guard thrown == 0 else {
+      hop.listeners = listeners
+      hop.listenersRun = ran
+      hop.stopped = stopped
+      hop.stoppedImmediately = stopped && stoppedImmediately
+      hop.prevented = prevented
+      hop.beganTicks = stamp
+      hop.endedTicks = now
+      keep(hop)
+      return
+    }
+    // NB: built whole, not in ``hop``: the stored hop would be written field by field and then
+    // copied into the buffer.
+    keep(
+      RecordedHop(
+        phase: phase, position: position, listeners: listeners, listenersRun: ran,
+        stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented,
+        beganTicks: stamp, endedTicks: now))
   }
 
   /// Hands the errors thrown at the current hop to the recorder.

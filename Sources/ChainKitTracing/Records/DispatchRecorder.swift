@@ -13,10 +13,12 @@ import ChainKit
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
 /// the record is read; the kept hops go to the box too (``RecordedHops``), made into hop records
 /// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
-/// makes them. So a traced dispatch allocates the box, the kept hops' buffer only while a tracer
-/// still holds the recorder's previous record (the record shares it), and one array more if an
-/// interceptor ran. The activity observers on the path hear the dispatch through their
-/// own probe in ChainKit, so they never make a record built.
+/// makes them. The record's fields sit behind one reference (``DispatchRecordStorage``), which
+/// the recorder fills again in place when no tracer kept its last record, and whose kept hops'
+/// buffer it exchanges with the probe's. So a traced dispatch allocates the box, the storage and
+/// the kept hops' buffer only while a tracer still holds the recorder's previous record, and one
+/// array more if an interceptor ran. The activity observers on the path hear the dispatch
+/// through their own probe in ChainKit, so they never make a record built.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
 /// than the recording it guards, and it could never fire, by this invariant (checked by
@@ -24,7 +26,8 @@ import ChainKit
 ///
 /// 1. A recorder in use is reachable only from the dispatch that took it from the free list (it
 ///    is never handed to a listener, tracer or description); a recorder on the free list only
-///    from the list, and it holds no box, cores or tracers.
+///    from the list, and it holds no box, cores or tracers; its spare storage, if any, no
+///    payload, and no record holds it.
 /// 2. Its methods call no code that could reach it: what they call (descriptions of thrown
 ///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
 ///    Tracers are called by ``finish(_:deliveringFirst:)`` only after the recorder is recycled.
@@ -32,12 +35,9 @@ import ChainKit
 final class DispatchRecorder: DispatchRecording {
   private typealias Extra = RecordedHops.Extra
 
-  @exclusivity(unchecked) private var id: UInt64 = 0
-  @exclusivity(unchecked) private var parent: UInt64 = 0
-  @exclusivity(unchecked) private var kind = DispatchKind.event
-  @exclusivity(unchecked) private var key = ""
-  /// Whether the dispatch walked its path (one refused for nesting too deep did not).
-  @exclusivity(unchecked) private var walked = false
+  /// The storage of the record being made, from ``begin``; between dispatches, a spare: the
+  /// last record's, got back when nobody kept that record (holding no payload), or nil.
+  @exclusivity(unchecked) private var storage: DispatchRecordStorage?
   /// What few hops have (a node not on the walk, errors, many listeners), at their
   /// ``RecordedHop/extra``.
   @exclusivity(unchecked) private var extras: [Extra] = []
@@ -69,8 +69,11 @@ final class DispatchRecorder: DispatchRecording {
     // The probe holds the recorder, which refers to it unowned: kept alive until the record is
     // made.
     return withExtendedLifetime(probe) {
-      recorder.begin(start, path: nil, count: path.count, probe: probe)
-      return recorder.record(outcome, taken: probe.take(), names: path)
+      let storage = recorder.begin(start, path: nil, count: path.count, probe: probe)
+      storage.walked = false
+      recorder.fill(storage, outcome, probe: probe, names: path)
+      recorder.storage = nil
+      return DispatchRecord(storage: storage)
     }
   }
 
@@ -84,52 +87,78 @@ final class DispatchRecorder: DispatchRecording {
     guard let recorder = probe.recorder as? DispatchRecorder else {
       preconditionFailure("a free recorder's probe holds another kind of recorder")
     }
-    recorder.walked = true
-    recorder.begin(start, path: path, count: path.count, probe: probe)
+    recorder.begin(start, path: path, count: path.count, probe: probe).walked = true
     return probe
   }
 
-  /// Begins recording `dispatch` with `probe`, this recorder's.
+  /// Begins recording `dispatch` with `probe`, this recorder's, into the spare storage or new
+  /// storage, which it returns.
   ///
   /// NB: the probe is passed in, where the caller holds it, rather than read from the unowned
   /// reference, each read of which retains and releases it.
   private func begin(
     _ dispatch: DispatchStart, path: PathCache?, count: Int, probe: RecordingProbe
-  ) {
-    id = dispatch.id
-    parent = dispatch.parent
-    kind = dispatch.kind
-    key = dispatch.key
+  ) -> DispatchRecordStorage {
+    // A spare was unique when it was put back, and nothing is handed it since.
+    let storage: DispatchRecordStorage
+    if let spare = self.storage {
+      storage = spare
+    } else {
+      storage = DispatchRecordStorage()
+      self.storage = storage
+    }
+    storage.id = dispatch.id
+    storage.parent = dispatch.parent == 0 ? nil : dispatch.parent
+    storage.kind = dispatch.kind
+    // NB: compared first: a refilled storage mostly holds the same key, and a copy of a string
+    // here goes through its type's value witness.
+    if storage.key != dispatch.key { storage.key = dispatch.key }
     probe.begin(
       walk: DispatchWalk(
         count: count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
       path: path, box: dispatch.box)
+    return storage
   }
 
   /// Sends the finished record to the tracers on the path, after handing `activities` (if the
-  /// path is observed too) to their observers.
+  /// path is observed too) to their observers; then keeps its storage as the spare if no
+  /// tracer kept the record.
   ///
   /// The recorder is free for another dispatch as soon as the record is made, so a tracer that
-  /// posts reuses it.
+  /// posts reuses it (with storage of its own, this record's being in use).
   func finish(
     _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe
   ) {
-    let taken = probe.take()
-    guard let path = taken.path else {
+    guard var storage = self.storage.take(),
+      let path = fill(storage, outcome, probe: probe, names: nil)
+    else {
       preconditionFailure("a recorder finished a dispatch it never began")
     }
-    let record = TraceRecord.dispatch(record(outcome, taken: taken, names: path.names))
     let runtime = path.runtime
     recycle(probe, to: runtime)
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     activities?.deliver()
-    TracerHook.deliver(record, to: path.hooks, in: runtime)
+    Self.deliver(storage, to: path.hooks, in: runtime)
+    // NB: the record was made and dropped inside `deliver`, so this holds the one reference
+    // unless a tracer kept the record (or a nested dispatch of this recorder put a spare back).
+    if self.storage == nil, isKnownUniquelyReferenced(&storage) {
+      storage.dropPayload()
+      self.storage = storage
+    }
+  }
+
+  /// Hands the record of `storage` to the tracers of `hooks`: out of line, so that the record
+  /// is gone when it returns.
+  @inline(never)
+  private static func deliver(
+    _ storage: DispatchRecordStorage, to hooks: [any TraceHook], in runtime: ChainRuntime
+  ) {
+    TracerHook.deliver(.dispatch(DispatchRecord(storage: storage)), to: hooks, in: runtime)
   }
 
   private func recycle(_ probe: RecordingProbe, to runtime: ChainRuntime) {
     if !extras.isEmpty { extras.removeAll() }
-    walked = false
     probe.returnFree(to: runtime)
     #if CHAINKIT_INVARIANTS
       checkInvariants(of: runtime)
@@ -147,9 +176,12 @@ final class DispatchRecorder: DispatchRecording {
       }
       precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
       precondition(
-        probe.isClear && recorder.extras.isEmpty
-          && recorder.probe === probe && !recorder.walked,
+        probe.isClear && recorder.extras.isEmpty && recorder.probe === probe,
         "a recorder on the free list still holds a dispatch")
+      if let spare = recorder.storage {
+        precondition(
+          spare.box == nil && spare.payloadText == nil, "a recorder's spare holds a payload")
+      }
       next = probe.nextFree
     }
   }
@@ -186,7 +218,7 @@ final class DispatchRecorder: DispatchRecording {
   func noteErrors(_ errors: ArraySlice<any Error>) {
     guard let probe else { return }
     let extra = makeExtra(probe)
-    // A loop, not `map`: see record(_:).
+    // A loop, not `map`: see fill(_:_:probe:names:).
     for error in errors { extras[extra].errors.append(String(describing: error)) }
   }
 
@@ -199,36 +231,57 @@ final class DispatchRecorder: DispatchRecording {
     return probe.hop.extra
   }
 
-  /// The record of the dispatch as it ended with `outcome`, whose hops were `taken` from the
-  /// probe (``RecordingProbe/take()``), along the nodes `names` (target first).
-  func record(_ outcome: Outcome, taken: RecordedWalk, names: [String]) -> DispatchRecord {
+  /// Fills `storage` with the dispatch as it ended with `outcome`, from what `probe` recorded
+  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:)``), along the nodes `names`
+  /// (target first), or the path's if nil.
+  ///
+  /// - Returns: The path the dispatch walked, if any.
+  @discardableResult
+  func fill(
+    _ storage: DispatchRecordStorage, _ outcome: Outcome, probe: RecordingProbe, names: [String]?
+  ) -> PathCache? {
     #if CHAINKIT_INVARIANTS
       LiveObjectCensus.current?.noteRecordBuilt()
     #endif
-    // NB: `if let`, not `Optional.map`: a closure made on the main actor and passed to a
-    // nonisolated function checks the executor when called.
-    var errors: [String] = []
-    for error in outcome.errors { errors.append(String(describing: error)) }
-    let recorded = RecordedHops(
-      names: names, walk: taken.walk, walked: walked, end: taken.end, kept: taken.kept,
-      extras: extras, span: taken.span)
-    // NB: each made once, not a placeholder replaced: the placeholder is built and destroyed.
-    let payload: TraceText
-    let hops: HopList
-    if let box = taken.box {
-      payload = TraceText(box, index: 0)
-      // NB: the record shares the kept hops' buffer with the probe, which empties it for its
-      // next dispatch (reused in place once this record is gone).
-      hops = .recorded(box, recorded)
+    var path: PathCache?
+    let taken = probe.take(
+      exchangingKept: &storage.kept, box: &storage.box, answeredBy: &storage.answeredBy,
+      path: &path)
+    // NB: in place, field by field: storage filled again holds the last record's values, and
+    // each is released as it is overwritten. Optionals are unwrapped by `if let`, not `??`,
+    // whose generic copy goes through the type's metadata.
+    if let names {
+      storage.path = names
+    } else if let path {
+      storage.path = path.names
     } else {
-      payload = TraceText("")
-      var noIndices: [Int]?
-      hops = .made(recorded.records(box: nil, indices: &noIndices))
+      storage.path = []
     }
-    return DispatchRecord(
-      id: id, parent: parent == 0 ? nil : parent, kind: kind, key: key, origin: names.first ?? "",
-      path: names, listenersRun: outcome.listenersRun, stopped: outcome.isStopped,
-      prevented: outcome.isPrevented, answeredBy: taken.answeredBy, errors: errors,
-      elapsedNanoseconds: taken.span.elapsed, payloadText: payload, hopList: hops)
+    if storage.origin != nil { storage.origin = nil }
+    storage.listenersRun = outcome.listenersRun
+    storage.stopped = outcome.isStopped
+    storage.prevented = outcome.isPrevented
+    if outcome.hasErrors || !storage.errors.isEmpty {
+      // NB: a loop, not `map`: a closure made on the main actor and passed to a nonisolated
+      // function checks the executor when called.
+      var errors: [String] = []
+      for error in outcome.errors { errors.append(String(describing: error)) }
+      storage.errors = errors
+    }
+    storage.elapsedNanoseconds = taken.span.elapsed
+    storage.walk = taken.walk
+    storage.end = taken.end
+    storage.span = taken.span
+    swap(&storage.extras, &extras)
+    if storage.payloadText != nil { storage.payloadText = nil }
+    if storage.box == nil {
+      var noIndices: [Int]?
+      storage.madeHops = storage.recorded.records(box: nil, indices: &noIndices)
+    } else {
+      // NB: the records are made from the recorded hops when first read, and kept in the box.
+      storage.madeHops = nil
+    }
+    storage.checkInvariantsIfEnabled()
+    return path
   }
 }
