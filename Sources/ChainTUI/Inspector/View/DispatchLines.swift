@@ -35,8 +35,17 @@ enum DispatchLines {
   /// The errors of a dispatch that no hop holds: the refusals of work its listeners started
   /// (ChainKit collects them into every enclosing dispatch), or the whole reason of a refused one.
   static func errorsOffHops(of dispatch: DispatchRecord) -> [String] {
+    errorsOffHops(of: dispatch, hops: dispatch.hops)
+  }
+
+  /// ``errorsOffHops(of:)`` given the dispatch's hops, read once by the caller.
+  ///
+  /// NB: a record makes its hops array on every read of ``DispatchRecord/hops``.
+  static func errorsOffHops(of dispatch: DispatchRecord, hops: [HopRecord]) -> [String] {
+    // Most dispatches threw nothing: no table of the hops' errors to build.
+    guard !dispatch.errors.isEmpty else { return [] }
     var onHops: [String: Int] = [:]
-    for hop in dispatch.hops {
+    for hop in hops {
       for error in hop.errors { onHops[error, default: 0] += 1 }
     }
     var off: [String] = []
