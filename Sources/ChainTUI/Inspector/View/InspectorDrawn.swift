@@ -11,6 +11,23 @@ struct InspectorDrawn: Equatable {
   var filterLine: String
   /// The details below the list, `nil` when none were drawn.
   var details: Details?
+  /// The list's area and the entries' rows drawn there.
+  var list = List(area: Rect(x: 0, y: 0, width: 0, height: 0), rows: [])
+
+  /// The list's entries as drawn: what a frame whose entries moved up moves the rows of.
+  struct List: Equatable {
+    /// The list's area.
+    var area: Rect
+    /// Each entry shown, top first (so in the order of the items' numbers).
+    var rows: [Row]
+  }
+
+  /// One entry of the list as drawn: its item, its first row, and what its rows were drawn for.
+  struct Row: Equatable {
+    var seq: UInt64
+    var y: Int
+    var layout: InspectorRowCells.Layout
+  }
 
   /// The details' title before its rule, and the lines below it.
   struct Details: Equatable {

@@ -53,7 +53,8 @@ struct InspectorView {
       grid.put(
         drawn.filterLine, at: parts.filter.origin, style: theme.hint, maxWidth: parts.filter.width)
     }
-    drawList(in: parts.list, selected: selected, into: &grid, isBlank: last == nil)
+    drawn.list = drawList(
+      in: parts.list, selected: selected, into: &grid, isBlank: last == nil, over: last?.list)
     if let selected, let position = entries.position(ofID: selected) {
       let item = entries[position].item
       if let record = item.dispatch {
@@ -175,17 +176,47 @@ struct InspectorView {
   /// Two lines per dispatch when there is room (header, then hops), one per other record; the
   /// newest at the bottom, the selected one in view.
   ///
-  /// Every entry's rows are copied in whole; the rows below the last entry are cleared unless
-  /// the area is known to be blank.
-  private func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid, isBlank: Bool) {
-    guard !area.isEmpty else { return }
+  /// Every entry's rows are copied in whole, except those the area holds already: when the
+  /// area holds the list `last` describes, its rows move up by as many rows as the entries it
+  /// shares with this list did, and an entry found there with the same layout is left as it
+  /// is. The rows below the last entry are cleared unless the area is known to be blank.
+  ///
+  /// NB: a key adds a record or three while the list shows a dozen or two; copying every
+  /// entry's rows in was most of the list's cost.
+  ///
+  /// - Returns: What the list shows now, for the next frame.
+  private func drawList(
+    in area: Rect, selected: UInt64?, into grid: inout Grid, isBlank: Bool,
+    over last: InspectorDrawn.List?
+  ) -> InspectorDrawn.List {
+    var drawn = InspectorDrawn.List(area: area, rows: [])
+    guard !area.isEmpty else { return drawn }
+    let shownEntries = shownEntries(in: area, selected: selected)
+    let lastRows = !isBlank && last?.area == area ? last?.rows ?? [] : []
+    let shift = Self.shift(of: shownEntries, from: lastRows)
+    if shift > 0 {
+      for y in area.y..<(area.maxY - shift) {
+        grid.copyCells(
+          from: Point(x: area.x, y: y + shift), to: Point(x: area.x, y: y), count: area.width)
+      }
+    }
+    drawn.rows.reserveCapacity(shownEntries.count)
+    var lastIndex = 0
     var end = area.y
-    for shown in shownEntries(in: area, selected: selected) {
+    for shown in shownEntries {
       end = shown.y + shown.lines
-      // The item itself is read only when its rows are drawn anew.
       let layout = InspectorRowCells.Layout(
         depth: entries.depth(at: shown.position), isSelected: shown.seq == selected,
         width: area.width, lines: shown.lines, colors: theme.colors, showsTimings: showsTimings)
+      drawn.rows.append(InspectorDrawn.Row(seq: shown.seq, y: shown.y, layout: layout))
+      // Both lists are in the order of the items' numbers: one pass finds the kept entries.
+      while lastIndex < lastRows.count, lastRows[lastIndex].seq < shown.seq { lastIndex += 1 }
+      if lastIndex < lastRows.count, lastRows[lastIndex].seq == shown.seq,
+        lastRows[lastIndex].y - shift == shown.y, lastRows[lastIndex].layout == layout
+      {
+        continue
+      }
+      // The item itself is read only when its rows are drawn anew.
       let cells = entryRows(shown.seq, at: shown.position, layout).cells
       grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: shown.y))
     }
@@ -196,6 +227,21 @@ struct InspectorView {
           ? "no records yet: press a panel's keys" : "no record in this scope or filter",
         at: area.origin, style: theme.hint, maxWidth: area.width)
     }
+    return drawn
+  }
+
+  /// How many rows up the entries the list shares with the last one moved: the first shared
+  /// entry's move, or 0 when none is shared or it moved down (the rows are then not moved).
+  private static func shift(
+    of shown: [(position: Int, y: Int, lines: Int, seq: UInt64)], from last: [InspectorDrawn.Row]
+  ) -> Int {
+    var lastIndex = 0
+    for entry in shown {
+      while lastIndex < last.count, last[lastIndex].seq < entry.seq { lastIndex += 1 }
+      guard lastIndex < last.count else { return 0 }
+      if last[lastIndex].seq == entry.seq { return max(0, last[lastIndex].y - entry.y) }
+    }
+    return 0
   }
 
   /// The first of the entries that fit in `height` rows and end at `last` (at least `last`).
