@@ -126,8 +126,12 @@ extension PanelRenderer {
   static func markers(above: Int, below: Int, rows: Int) -> (
     top: (full: String, short: String), bottom: (full: String, short: String)
   ) {
-    let up = above > 0 ? (" +\(above) above", " +\(above)") : ("", "")
-    let down = below > 0 ? (" +\(below) below", " +\(below)") : ("", "")
+    let up =
+      above > 0
+      ? (concatenated(" +", String(above), " above"), concatenated(" +", String(above))) : ("", "")
+    let down =
+      below > 0
+      ? (concatenated(" +", String(below), " below"), concatenated(" +", String(below))) : ("", "")
     guard rows > 1 else {
       let both = (up.0 + down.0, up.1 + down.1)
       return (both, both)
