@@ -47,6 +47,11 @@ package struct InspectorEntries: RandomAccessCollection {
     return (source[sourceIndex], depth(atSource: sourceIndex))
   }
 
+  /// The item at a position, without working out its depth.
+  func item(at position: Int) -> InspectorItem {
+    source[positions?[position] ?? position]
+  }
+
   /// The id of the item at a position, read without copying the item.
   func seq(at position: Int) -> UInt64 {
     source.slice[source.slice.startIndex + (positions?[position] ?? position)].seq

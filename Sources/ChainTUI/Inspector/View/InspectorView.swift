@@ -56,7 +56,7 @@ struct InspectorView {
     drawn.list = drawList(
       in: parts.list, selected: selected, into: &grid, isBlank: last == nil, over: last?.list)
     if let selected, let position = entries.position(ofID: selected) {
-      let item = entries[position].item
+      let item = entries.item(at: position)
       if let record = item.dispatch {
         drawn.details = details(of: record)
       } else {
@@ -93,7 +93,12 @@ struct InspectorView {
   private static let titleFrame = 6
 
   /// The selected record: the one chosen, else the newest.
-  private var selected: UInt64? { inspector.selectedID ?? entries.last?.item.seq }
+  ///
+  /// NB: the newest's number read in place: reading the entry copied its record and worked out
+  /// its depth.
+  private var selected: UInt64? {
+    inspector.selectedID ?? (entries.isEmpty ? nil : entries.seq(at: entries.count - 1))
+  }
 
   /// The inside of the box split into the filter line, the list and the details.
   ///
@@ -273,7 +278,7 @@ struct InspectorView {
         return restyled
       }
     }
-    let drawn = drawEntry(entries[position].item, layout)
+    let drawn = drawEntry(entries.item(at: position), layout)
     rowCells.keep(drawn, forItem: seq)
     return drawn
   }
