@@ -20,9 +20,13 @@ struct FlowMarksView {
     over placed: [PanelPlace], into grid: inout Grid
   ) -> [Int] {
     var marked: [Int] = []
-    for (index, place) in placed.enumerated() where !place.isCollapsed {
-      guard let mark = Self.mark(of: place.name, in: marks) else { continue }
+    marked.reserveCapacity(marks.count)
+    // NB: by index, each place read in place: a path marks a few of the panels placed, and
+    // copying every place out of the array retained and released its name and title.
+    for index in placed.indices where !placed[index].isCollapsed {
+      guard let mark = Self.mark(of: placed[index].name, in: marks) else { continue }
       marked.append(index)
+      let place = placed[index]
       let rect = place.rect
       let titleWidth = DisplayWidth.of(place.title)
       // " " + at least ten columns of title (or all of it) + " ", after the corner and a dash.

@@ -9,6 +9,29 @@ struct InspectorDrawn: Equatable {
   var title: String
   /// The filter line as drawn, cut to its row.
   var filterLine: String
+  /// What ``title`` was made from: the next frame makes it again only when one of them changed.
+  var titleInputs: TitleInputs?
+  /// What ``filterLine`` was made from, likewise.
+  var filterInputs: FilterInputs?
+
+  /// Everything the title says or depends on.
+  struct TitleInputs: Equatable {
+    var count: Int
+    var unfilteredCount: Int
+    var isFiltered: Bool
+    var isPaused: Bool
+    var unseen: Int
+    var width: Int
+  }
+
+  /// Everything the filter line says or depends on.
+  struct FilterInputs: Equatable {
+    var text: String
+    var isEditing: Bool
+    var scope: Inspector.Scope
+    var isPaused: Bool
+    var width: Int
+  }
   /// The details below the list, `nil` when none were drawn.
   var details: Details?
   /// The list's area and the entries' rows drawn there.
