@@ -136,16 +136,30 @@ extension InspectorView {
     let depth = layout.depth
     var y = 0
     let indent = String(repeating: "  ", count: min(depth, Self.maximumIndent))
-    let text: (header: String, hops: String)
+    // The indent is spaces: its width is its length.
+    let indentWidth = indent.utf8.count
+    // Read once: each read of the dispatch copies it out of the record.
+    let dispatch = item.dispatch
+    let header: String
+    let hops: String
     var mark: String
-    if let record = item.dispatch {
+    // The space before a summary, laid on its own when the summary starts with ASCII (nothing
+    // there joins the space), so the row needs no joined copy of the summary.
+    var lead = ""
+    if let record = dispatch {
       mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
       // Past the cap the indent stops growing and the depth is written out instead.
       if depth > Self.maximumIndent { mark += String(depth) }
-      text = rowText.text(for: record)
+      (header, hops) = rowText.text(for: record)
     } else {
       mark = Self.mark(of: item.kind)
-      text = (" " + item.summary, "")
+      let summary = item.summary
+      if summary.utf8.first.map({ $0 < 0x80 }) ?? true {
+        (lead, header) = (" ", summary)
+      } else {
+        header = " " + summary
+      }
+      hops = ""
     }
     let (style, fillStyle) = headerStyles(layout)
     // The grid is new: blank cells already have the plain style.
@@ -155,28 +169,28 @@ extension InspectorView {
     // Piece by piece, as one string would be laid out, without building that string.
     var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
     x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    let time = item.dispatch.map { " " + Self.time($0.elapsedNanoseconds, shown: showsTimings) }
+    x = grid.put(lead, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    x = grid.put(header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
+    let time = dispatch.map { Self.time($0.elapsedNanoseconds, shown: showsTimings) }
     if let time {
+      x = grid.put(" ", at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
       x = grid.put(time, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
     }
     // A cut row ends with "…" (the layout rule), so nobody takes a clipped path for the whole.
     // NB: measured only when the text reached the edge; most rows stop short of it.
     if x >= area.maxX - 1,
-      DisplayWidth.of(indent) + DisplayWidth.of(mark) + DisplayWidth.of(text.header)
-        + DisplayWidth.of(time ?? "") > area.width
+      indentWidth + DisplayWidth.of(mark) + lead.utf8.count + DisplayWidth.of(header)
+        + (time.map { 1 + DisplayWidth.of($0) } ?? 0) > area.width
     {
       grid.put("…", at: Point(x: area.maxX - 1, y: y), style: style)
     }
     let headerEnd = x
     y += 1
     if layout.lines == 2 {
-      let x = grid.put(
-        indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
-      let end = grid.put(
-        text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
-      if end >= area.maxX - 1, DisplayWidth.of(indent) + 2 + DisplayWidth.of(text.hops) > area.width
-      {
+      var x = grid.put(indent, at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
+      x = grid.put("  ", at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+      let end = grid.put(hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
+      if end >= area.maxX - 1, indentWidth + 2 + DisplayWidth.of(hops) > area.width {
         grid.put("…", at: Point(x: area.maxX - 1, y: y), style: theme.hint)
       }
     }
