@@ -21,7 +21,8 @@ enum DispatchLines {
   /// Whether ChainKit refused the dispatch (nested too deep, a runaway): it never walked its
   /// path, so its record has no hop, only the error that says why.
   static func wasRefused(_ dispatch: DispatchRecord) -> Bool {
-    dispatch.hops.isEmpty && !dispatch.errors.isEmpty
+    // The errors first: most dispatches have none, and a record makes its hops on every read.
+    !dispatch.errors.isEmpty && dispatch.hops.isEmpty
   }
 
   /// The log line of a refused dispatch, for its target: no listener heard it, so no node
