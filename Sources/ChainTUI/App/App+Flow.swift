@@ -36,8 +36,15 @@ extension App {
       made = FlowMarks(
         id: record.id, step: step, marks: path.marks(upTo: shown),
         current: shown > 0 ? path.steps[shown - 1].node : nil)
+    } else if let recent = caches.recentFlowMarks.first(where: { $0.steps == path.steps }) {
+      // The marks say only the steps' nodes, phases and outcomes: the same steps, the same marks.
+      made = FlowMarks(id: record.id, step: nil, marks: recent.marks, current: nil)
     } else {
       made = FlowMarks(id: record.id, step: nil, marks: path.marks(), current: nil)
+      if caches.recentFlowMarks.count >= FlowMarks.recentKept {
+        caches.recentFlowMarks.removeFirst()
+      }
+      caches.recentFlowMarks.append((path.steps, made.marks))
     }
     caches.flowMarks = made
     return made

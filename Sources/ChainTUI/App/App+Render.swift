@@ -21,10 +21,9 @@ extension App {
     let search = searchState
     // The last frame is a start only when it drew the same layout the same way: every cell
     // outside the panels' pieces is then what this frame draws there too.
-    let last = caches.frame.flatMap {
-      $0.damage.setting == setting && $0.grid.size == size && search == nil ? $0 : nil
-    }
-    caches.frame = nil
+    // Taken out of the cache, not copied: a copy retained and released every part of it.
+    var last = caches.frame.take()
+    if last?.damage.setting != setting || last?.grid.size != size || search != nil { last = nil }
     var grid = last?.grid.withOwnCells() ?? Grid(size: size)
     drawCachedTabs(into: &grid, row: layout.tabRow, theme: theme)
     var damage: PanelDamage?

@@ -242,7 +242,7 @@ package final class App {
   /// no scene has a panel of that name.
   package func log(ofPanel name: String) -> [String]? {
     let order = [scene] + scenes.filter { $0 !== scene }
-    return order.lazy.compactMap { $0.panel(named: name) }.first?.log.lines
+    return order.lazy.compactMap { $0.panel(named: name) }.first.map { Array($0.log.lines) }
   }
 }
 

@@ -16,4 +16,10 @@ struct AppCaches {
   var frame: (grid: Grid, damage: PanelDamage, inspector: InspectorDrawn?)?
   /// The lit path's marks as last made, with the dispatch and step they were made for.
   var flowMarks: FlowMarks?
+  /// The whole-path marks of the last few dispatches lit, with the steps they were made from:
+  /// a dispatch that took the same steps as one of them gets its marks.
+  ///
+  /// NB: keys pressed again and again walk the same paths, and making a path's marks (a table
+  /// of joined labels) on every key cost as much as drawing them.
+  var recentFlowMarks: [(steps: [FlowPath.Step], marks: FlowMarks.Marks)] = []
 }

@@ -17,7 +17,7 @@ struct LogSearch: Equatable, Sendable {
   let query: String
 
   /// Every occurrence of the query in `lines`, in reading order; occurrences do not overlap.
-  func matches(in lines: [String]) -> [Match] {
+  func matches(in lines: some Sequence<String>) -> [Match] {
     guard !query.isEmpty else { return [] }
     var found: [Match] = []
     for (index, line) in lines.enumerated() { found += matches(inLine: line, at: index) }

@@ -130,7 +130,7 @@ public final class Panel {
   public var name: String { node.name }
 
   /// The lines of the panel's log, oldest first (the newest 200 are kept).
-  public var logLines: [String] { log.lines }
+  public var logLines: [String] { Array(log.lines) }
 
   /// Adds a line to the panel's log.
   ///

@@ -7,9 +7,9 @@ package struct PanelLog: Sendable, Hashable {
   /// The most lines kept.
   package let capacity: Int
   /// The lines kept, oldest first.
-  package private(set) var lines: [String] = []
+  package private(set) var lines: KeptLines<String> = []
   /// The clock time each line was noted at, beside ``lines``; `nil` when no clock was known.
-  package private(set) var times: [Duration?] = []
+  package private(set) var times: KeptLines<Duration?> = []
   /// How many lines the view is scrolled back from the newest; 0 follows the newest.
   package private(set) var scrollBack = 0
   /// The rows the log had when last drawn, which bound how far back it can scroll.

@@ -126,13 +126,21 @@ extension PanelRenderer {
   static func markers(above: Int, below: Int, rows: Int) -> (
     top: (full: String, short: String), bottom: (full: String, short: String)
   ) {
-    let up = above > 0 ? (" +\(above) above", " +\(above)") : ("", "")
-    let down = below > 0 ? (" +\(below) below", " +\(below)") : ("", "")
+    // NB: a count's digits made once and joined with `+`: the markers are short enough to stay
+    // inline strings, which interpolation or a joined buffer would allocate for.
+    let up = above > 0 ? Self.marker(above, " above") : ("", "")
+    let down = below > 0 ? Self.marker(below, " below") : ("", "")
     guard rows > 1 else {
       let both = (up.0 + down.0, up.1 + down.1)
       return (both, both)
     }
     return (up, down)
+  }
+
+  /// A marker in full (" +3 above") and short (" +3").
+  private static func marker(_ count: Int, _ word: String) -> (full: String, short: String) {
+    let short = " +" + String(count)
+    return (short + word, short)
   }
 
   /// A log line's time on the app's clock, as seconds with milliseconds ("12.345s"); "-" for a

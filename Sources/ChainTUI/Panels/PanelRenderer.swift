@@ -51,18 +51,21 @@ struct PanelRenderer {
     var logRows: [PanelDamage.LogRows?] = Array(repeating: nil, count: layout.pieces.count)
     var cleared: [Rect] = []
     var drawn = 0
-    for (index, piece) in layout.pieces.enumerated() {
-      let area = Self.area(of: piece, in: layout)
+    // NB: by index, the piece read in place: most pieces are unchanged, and copying each out
+    // of the array (as a loop over its elements does) retained and released its panel.
+    for index in layout.pieces.indices {
+      let area = Self.area(ofPiece: index, in: layout)
       let isCleared = cleared.contains { !$0.intersection(area).isEmpty }
-      let shown = Self.signature(of: piece, in: layout)
+      let shown = Self.signature(ofPiece: index, in: layout)
       if let lastSignatures, !isCleared, lastSignatures[index] == shown {
-        if let place = Self.boxPlace(of: piece), lastMarked.contains(place) {
-          drawBoxTop(piece, place: layout.places[place], into: &grid)
+        if let place = Self.boxPlace(ofPiece: index, in: layout), lastMarked.contains(place) {
+          drawBoxTop(layout.pieces[index], place: layout.places[place], into: &grid)
         }
         signatures.append(shown)
         logRows[index] = lastLogRows.indices.contains(index) ? lastLogRows[index] : nil
         continue
       }
+      let piece = layout.pieces[index]
       switch piece {
       case .box, .zoomedBox: cleared.append(area)
       case .body: if lastSignatures != nil, !isCleared { grid.fill(area) }
@@ -78,16 +81,16 @@ struct PanelRenderer {
       if case .log = piece {} else { draw(piece, of: layout, into: &grid) }
       drawn += 1
       // Read after drawing: drawing a log notes its height, which counts as a change.
-      signatures.append(Self.signature(of: piece, in: layout))
+      signatures.append(Self.signature(ofPiece: index, in: layout))
     }
     var damage = PanelDamage(setting: setting, signatures: signatures, marked: [], drawn: drawn)
     damage.logRows = logRows
     return damage
   }
 
-  /// The rectangle a piece draws in.
-  private static func area(of piece: PanelLayout.Piece, in layout: PanelLayout) -> Rect {
-    switch piece {
+  /// The rectangle the piece at an index draws in.
+  private static func area(ofPiece index: Int, in layout: PanelLayout) -> Rect {
+    switch layout.pieces[index] {
     case .box(_, let index, _), .zoomedBox(_, let index), .collapsed(_, let index, _, _):
       layout.places[index].rect
     case .body(_, let area), .log(_, let area): area
@@ -95,20 +98,20 @@ struct PanelRenderer {
     }
   }
 
-  /// The place of a piece that is an open box, which the lit path may mark.
-  private static func boxPlace(of piece: PanelLayout.Piece) -> Int? {
-    switch piece {
+  /// The place of the piece at an index when it is an open box, which the lit path may mark.
+  private static func boxPlace(ofPiece index: Int, in layout: PanelLayout) -> Int? {
+    switch layout.pieces[index] {
     case .box(_, let index, _), .zoomedBox(_, let index): index
     default: nil
     }
   }
 
-  /// The counters of what a piece shows: its panel's, and the log length a box's border or a
-  /// collapsed row states.
-  private static func signature(of piece: PanelLayout.Piece, in layout: PanelLayout)
+  /// The counters of what the piece at an index shows: its panel's, and the log length a box's
+  /// border or a collapsed row states.
+  private static func signature(ofPiece index: Int, in layout: PanelLayout)
     -> PanelDamage.Signature
   {
-    switch piece {
+    switch layout.pieces[index] {
     case .box(let panel, let index, _):
       let counted = layout.places[index].logRows == 0 ? panel.log.lines.count : -1
       return PanelDamage.Signature(version: panel.drawVersions.box, count: counted)

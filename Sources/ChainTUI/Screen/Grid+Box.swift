@@ -34,23 +34,24 @@ extension Grid {
     ascii: Bool = false
   ) {
     guard !rect.isEmpty else { return }
-    let box = ascii ? BoxCharacters.ascii : BoxCharacters.light
+    // NB: the characters' codes worked out once: making a cell from a `Character` reads its
+    // scalars, and a frame draws a few boxes (or their top rows) on every key.
+    let box = ascii ? BoxCodes.ascii : BoxCodes.light
     let right = rect.maxX - 1
     let bottom = rect.maxY - 1
-    // Each cell once, not once per row: making a cell from a `Character` reads its scalars.
-    let horizontal = Cell(box.horizontal, style: style)
-    let vertical = Cell(box.vertical, style: style)
+    let horizontal = Cell(code: box.horizontal, style: style)
+    let vertical = Cell(code: box.vertical, style: style)
     // Cells are written straight into the rows: every box character takes one column.
     // NB: the top row, then the bottom one if it is another, without an array of the two: a
     // frame draws a few boxes on every key.
     var row = rect.y
     while true {
       let isTop = row == rect.y
-      let left = Cell(isTop ? box.topLeft : box.bottomLeft, style: style)
+      let left = Cell(code: isTop ? box.topLeft : box.bottomLeft, style: style)
       putRun(left, at: Point(x: rect.x, y: row), count: 1)
       putRun(horizontal, at: Point(x: rect.x + 1, y: row), count: right - rect.x - 1)
       if right > rect.x {
-        let corner = Cell(isTop ? box.topRight : box.bottomRight, style: style)
+        let corner = Cell(code: isTop ? box.topRight : box.bottomRight, style: style)
         putRun(corner, at: Point(x: right, y: row), count: 1)
       }
       guard row != bottom else { break }
@@ -61,9 +62,34 @@ extension Grid {
     putColumn(vertical, x: rect.x, rows: sides)
     if right > rect.x { putColumn(vertical, x: right, rows: sides) }
     if let title, !title.isEmpty, rect.width >= 5 {
-      put(
-        " \(title) ", at: Point(x: rect.x + 2, y: rect.y), style: titleStyle ?? style,
-        maxWidth: rect.width - 4)
+      // Piece by piece, as " title " would be laid out, without building that string.
+      let style = titleStyle ?? style
+      let limit = rect.x + 2 + rect.width - 4
+      var x = put(" ", at: Point(x: rect.x + 2, y: rect.y), style: style, maxWidth: rect.width - 4)
+      x = put(title, at: Point(x: x, y: rect.y), style: style, maxWidth: limit - x)
+      put(" ", at: Point(x: x, y: rect.y), style: style, maxWidth: limit - x)
     }
+  }
+
+  /// The cell codes of a set of box characters.
+  private struct BoxCodes {
+    let topLeft: UInt32
+    let topRight: UInt32
+    let bottomLeft: UInt32
+    let bottomRight: UInt32
+    let horizontal: UInt32
+    let vertical: UInt32
+
+    init(_ box: BoxCharacters) {
+      topLeft = ClusterTable.code(for: box.topLeft)
+      topRight = ClusterTable.code(for: box.topRight)
+      bottomLeft = ClusterTable.code(for: box.bottomLeft)
+      bottomRight = ClusterTable.code(for: box.bottomRight)
+      horizontal = ClusterTable.code(for: box.horizontal)
+      vertical = ClusterTable.code(for: box.vertical)
+    }
+
+    static let light = BoxCodes(.light)
+    static let ascii = BoxCodes(.ascii)
   }
 }

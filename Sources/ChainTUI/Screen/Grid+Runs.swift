@@ -103,6 +103,9 @@ extension Grid {
     }
   }
 
+  /// The longest run ``repeatCell(_:from:count:)`` stores cell by cell.
+  static let shortRun = 48
+
   /// Writes one cell over `count` cells from a linear index, with no care for wide glyphs.
   mutating func repeatCell(_ cell: Cell, from index: Int, count: Int) {
     guard count > 0 else { return }
@@ -110,6 +113,12 @@ extension Grid {
     precondition(index >= 0 && index + count <= cells.count, "a cell run outside the grid")
     cells.withUnsafeMutableBufferPointer { buffer in
       guard let start = buffer.baseAddress.map({ $0 + index }) else { return }
+      // A short run (a box's side, a row of a narrow pane) is stored cell by cell: a few block
+      // copies of a doubling prefix cost more than the stores.
+      guard count > Self.shortRun else {
+        for offset in 0..<count { (start + offset).pointee = cell }
+        return
+      }
       start.pointee = cell
       var filled = 1
       while filled < count {

@@ -117,10 +117,13 @@ public struct Grid: Sendable, Hashable {
   public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
-    let columns = DisplayWidth.of(character)
+    // NB: a printable ASCII character (a space, mostly) is its own code and one column wide:
+    // measuring it and making its cell from the `Character` cost more than a short fill.
+    let ascii = character.asciiValue.flatMap { (0x20..<0x7F).contains($0) ? UInt32($0) : nil }
+    let columns = ascii != nil ? 1 : DisplayWidth.of(character)
     // A zero-width character writes nothing, as `put` skips it.
     guard columns != 1 else {
-      let cell = Cell(character, style: style)
+      let cell = ascii.map { Cell(code: $0, style: style) } ?? Cell(character, style: style)
       if area.x == 0, area.width == width {
         // Whole rows are one span of cells, and no wide glyph crosses a row's ends.
         repeatCell(cell, from: area.y * width, count: area.height * width)

@@ -44,6 +44,47 @@ struct FrameMemoTests {
     expectFramesHold(app, keys)
   }
 
+  @Test("the inspector's list moves its rows up as records arrive, and draws the ones that changed")
+  func inspectorListRowsMove() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    let likes = Array(repeating: [Key.character("l"), .character("s")], count: 12).joined()
+    // Records arrive past the list's height (its rows move up, the newest is selected and the
+    // one before is not); the selection goes up past the top (the list moves down) and back;
+    // a paused list takes keys (nothing moves); a scope narrows it (rows come and go); a
+    // comment adds a record of another kind; the list is widened and narrowed.
+    var keys: [Key] = [.character("i")] + likes
+    keys += Array(repeating: Key.up, count: 14) + [.down, .down, .end]
+    keys += [.character("p")] + likes.prefix(4) + [.character("p"), .character("l")]
+    keys += [.character("f"), .character("l"), .character("f"), .character("s")]
+    keys += [.character("c"), .character("l"), .character("I"), .character("s"), .character("I")]
+    keys += [.resize(width: 90, height: 36), .character("l"), .resize(width: 100, height: 40)]
+    keys += likes.prefix(6)
+    expectFramesHold(app, keys)
+  }
+
+  @Test("the lit path's marks are its own dispatch's, when an earlier one's are reused")
+  func flowMarksFollowTheSteps() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    // Likes, shares and comments walk different paths and come back to the same ones; another
+    // panel's keys walk others; the inspector's selection lights an older dispatch.
+    var keys = Array(repeating: [Key.character("l"), .character("s")], count: 3).flatMap { $0 }
+    keys += [.character("c"), .character("l"), .tab, .character("l"), .character("s"), .tab]
+    keys += [.character("i"), .up, .up, .end, .character("s"), .escape, .character("l")]
+    for (step, key) in keys.enumerated() {
+      app.press(key)
+      guard let record = app.flowDispatch else {
+        Issue.record("key \(step) \(KeyName.format(key)): no dispatch is lit")
+        return
+      }
+      let text = { (marks: FlowMarks.Marks) in marks.mapValues { "\($0.text) (\($0.outcome))" } }
+      let shown = app.flowMarks.map { text($0.marks) }
+      let made = text(FlowPath(record).marks())
+      #expect(shown == made, "key \(step) \(KeyName.format(key))")
+    }
+  }
+
   @Test("a log that moves on moves its rows up, and draws the ones that changed")
   func logRowsMove() {
     let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))

@@ -21,7 +21,8 @@ enum DispatchLines {
   /// Whether ChainKit refused the dispatch (nested too deep, a runaway): it never walked its
   /// path, so its record has no hop, only the error that says why.
   static func wasRefused(_ dispatch: DispatchRecord) -> Bool {
-    dispatch.hops.isEmpty && !dispatch.errors.isEmpty
+    // The errors first: most dispatches have none, and a record makes its hops on every read.
+    !dispatch.errors.isEmpty && dispatch.hops.isEmpty
   }
 
   /// The log line of a refused dispatch, for its target: no listener heard it, so no node
@@ -35,8 +36,17 @@ enum DispatchLines {
   /// The errors of a dispatch that no hop holds: the refusals of work its listeners started
   /// (ChainKit collects them into every enclosing dispatch), or the whole reason of a refused one.
   static func errorsOffHops(of dispatch: DispatchRecord) -> [String] {
+    errorsOffHops(of: dispatch, hops: dispatch.hops)
+  }
+
+  /// ``errorsOffHops(of:)`` given the dispatch's hops, read once by the caller.
+  ///
+  /// NB: a record makes its hops array on every read of ``DispatchRecord/hops``.
+  static func errorsOffHops(of dispatch: DispatchRecord, hops: [HopRecord]) -> [String] {
+    // Most dispatches threw nothing: no table of the hops' errors to build.
+    guard !dispatch.errors.isEmpty else { return [] }
     var onHops: [String: Int] = [:]
-    for hop in dispatch.hops {
+    for hop in hops {
       for error in hop.errors { onHops[error, default: 0] += 1 }
     }
     var off: [String] = []

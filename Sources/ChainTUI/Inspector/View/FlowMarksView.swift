@@ -20,18 +20,24 @@ struct FlowMarksView {
     over placed: [PanelPlace], into grid: inout Grid
   ) -> [Int] {
     var marked: [Int] = []
-    for (index, place) in placed.enumerated() where !place.isCollapsed {
-      guard let mark = Self.mark(of: place.name, in: marks) else { continue }
+    marked.reserveCapacity(marks.count)
+    // NB: by index, each place read in place: a path marks a few of the panels placed, and
+    // copying every place out of the array retained and released its name and title.
+    for index in placed.indices where !placed[index].isCollapsed {
+      guard let mark = Self.mark(of: placed[index].name, in: marks) else { continue }
       marked.append(index)
+      let place = placed[index]
       let rect = place.rect
       let titleWidth = DisplayWidth.of(place.title)
       // " " + at least ten columns of title (or all of it) + " ", after the corner and a dash.
       let titleFloor = rect.x + 2 + 2 + min(titleWidth, Self.titleKept)
       let room = rect.maxX - 2 - titleFloor
       guard room >= 5 else { continue }
-      let text = (place.name == current ? "▶ " : "") + mark.text
-      let shown = "[" + DisplayWidth.clipped(text, to: room - 2) + "]"
-      let x = rect.maxX - 2 - DisplayWidth.of(shown)
+      let text = place.name == current ? "▶ " + mark.text : mark.text
+      // Laid as "[", the text, "]" one after another, without building that string: the text
+      // starts with a phase's tag or the pointer, which nothing before it joins.
+      let clipped = DisplayWidth.clipped(text, to: room - 2)
+      let x = rect.maxX - 2 - (DisplayWidth.of(clipped) + 2)
       if x < rect.x + 4 + titleWidth {
         // The title runs under the mark: cut it so it ends before the mark.
         let kept = DisplayWidth.clipped(place.title, to: x - rect.x - 4)
@@ -40,7 +46,10 @@ struct FlowMarksView {
           " " + kept + " ", at: Point(x: rect.x + 2, y: rect.y), style: titleStyle,
           maxWidth: x - rect.x - 2)
       }
-      grid.put(shown, at: Point(x: x, y: rect.y), style: style(of: mark.outcome))
+      let markStyle = style(of: mark.outcome)
+      var end = grid.put("[", at: Point(x: x, y: rect.y), style: markStyle)
+      end = grid.put(clipped, at: Point(x: end, y: rect.y), style: markStyle)
+      grid.put("]", at: Point(x: end, y: rect.y), style: markStyle)
     }
     return marked
   }

@@ -47,6 +47,11 @@ package struct InspectorEntries: RandomAccessCollection {
     return (source[sourceIndex], depth(atSource: sourceIndex))
   }
 
+  /// The item at a position, without working out its depth.
+  func item(at position: Int) -> InspectorItem {
+    source[positions?[position] ?? position]
+  }
+
   /// The id of the item at a position, read without copying the item.
   func seq(at position: Int) -> UInt64 {
     source.slice[source.slice.startIndex + (positions?[position] ?? position)].seq
@@ -54,12 +59,7 @@ package struct InspectorEntries: RandomAccessCollection {
 
   /// Whether the item at a position is a dispatch, read without copying the item.
   func isDispatch(at position: Int) -> Bool {
-    if case .dispatch = source.slice[source.slice.startIndex + (positions?[position] ?? position)]
-      .record
-    {
-      return true
-    }
-    return false
+    source.slice[source.slice.startIndex + (positions?[position] ?? position)].dispatchID != nil
   }
 
   /// How deeply the item at a position is nested under the dispatches before it.
@@ -93,7 +93,7 @@ package struct InspectorEntries: RandomAccessCollection {
   private func depth(atSource sourceIndex: Int) -> Int {
     var depth = 0
     var index = sourceIndex
-    while let parent = source[index].dispatch?.parent,
+    while let parent = source.slice[source.slice.startIndex + index].parentID,
       let parentIndex = indexInSource(ofDispatch: parent, below: index)
     {
       depth += 1
@@ -107,7 +107,7 @@ package struct InspectorEntries: RandomAccessCollection {
   private func indexInSource(ofDispatch id: UInt64, below end: Int) -> Int? {
     var index = end - 1
     while index >= Swift.max(0, end - 256) {
-      if source[index].dispatch?.id == id { return index }
+      if source.slice[source.slice.startIndex + index].dispatchID == id { return index }
       index -= 1
     }
     return nil

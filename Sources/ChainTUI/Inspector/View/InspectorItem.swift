@@ -29,6 +29,13 @@ package struct InspectorItem: Sendable {
   /// When the scene's tracer received the record, in the trace clock's nanoseconds: a trace
   /// exported from the inspector places it there.
   package let time: UInt64
+  /// The dispatch's id, when the record is one.
+  ///
+  /// NB: kept beside the record, as is ``parentID``: the list reads them for every row it
+  /// shows on every frame, and reading them out of the record copied the whole dispatch.
+  let dispatchID: UInt64?
+  /// The id of the dispatch this one is nested in, when the record is a nested dispatch.
+  let parentID: UInt64?
 
   /// Creates an item.
   package init(seq: UInt64, record: TraceRecord, bindingSource: String? = nil, time: UInt64 = 0) {
@@ -36,6 +43,13 @@ package struct InspectorItem: Sendable {
     self.record = record
     self.bindingSource = bindingSource
     self.time = time
+    if case .dispatch(let dispatch) = record {
+      dispatchID = dispatch.id
+      parentID = dispatch.parent
+    } else {
+      dispatchID = nil
+      parentID = nil
+    }
   }
 
   /// The dispatch, when the record is one.

@@ -54,16 +54,18 @@ final class InspectorRowText {
     // NB: a loop, not a lazy filter and map: Swift checks the main actor's executor for each
     // element a main-actor closure sees inside a standard library algorithm.
     var hops = ""
-    for hop in record.hops where !hop.passed {
+    // Read once: a record makes its hops array on every read.
+    let hopRecords = record.hops
+    for hop in hopRecords where !hop.passed {
       if !hops.isEmpty { hops += " · " }
       hops += concatenated(
         hop.node, ":", DispatchLines.phaseTag(hop.phase), " ",
         DispatchLines.actions(of: hop, in: record))
     }
     // A refusal is no hop's: without this the row of a runaway's dispatch read "handled".
-    for error in DispatchLines.errorsOffHops(of: record) {
+    for error in DispatchLines.errorsOffHops(of: record, hops: hopRecords) {
       if !hops.isEmpty { hops += " · " }
-      hops += concatenated(DispatchLines.wasRefused(record) ? "refused: " : "error: ", error)
+      hops += concatenated(hopRecords.isEmpty ? "refused: " : "error: ", error)
     }
     let text = (header, hops.isEmpty ? "no listener ran" : hops)
     if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }

@@ -38,16 +38,18 @@ extension InspectorView {
     of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
   ) -> (title: String, lines: [String]) {
     let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
+    // Read once: a record makes its hops array on every read.
+    let hops = record.hops
     var lines: [String] = []
-    lines.reserveCapacity(record.hops.count + 3)
+    lines.reserveCapacity(hops.count + 3)
     lines.append(concatenated("payload ", record.payload))
     lines.append(concatenated("path ", joined(record.path, separator: " > ")))
     // Before the hops, so a refusal (which has none) or a runaway below shows in the rows kept.
-    let refused = DispatchLines.wasRefused(record)
-    for error in DispatchLines.errorsOffHops(of: record) {
+    let refused = hops.isEmpty && !record.errors.isEmpty
+    for error in DispatchLines.errorsOffHops(of: record, hops: hops) {
       lines.append(concatenated(refused ? "refused: " : "error: ", error))
     }
-    for hop in record.hops where !hop.passed {
+    for hop in hops where !hop.passed {
       lines.append(
         concatenated(
           "  ", hop.node, " ", hop.phase.rawValue, ": ", DispatchLines.actions(of: hop, in: record),

@@ -38,24 +38,40 @@ struct InspectorView {
   func draw(in area: Rect, into grid: inout Grid, unseen: Int, over last: InspectorDrawn?)
     -> InspectorDrawn
   {
-    let title = self.title(unseen: unseen, width: area.width)
+    // NB: the title and the filter line are made again only when what they say changed: a key
+    // usually changes neither, and making them cost more than comparing what they depend on.
+    let titleInputs = InspectorDrawn.TitleInputs(
+      count: entries.count, unfilteredCount: entries.unfilteredCount,
+      isFiltered: entries.isFiltered, isPaused: inspector.isPaused, unseen: unseen,
+      width: area.width)
+    let title =
+      (last?.titleInputs == titleInputs ? last?.title : nil)
+      ?? self.title(unseen: unseen, width: area.width)
     if title != last?.title {
       grid.drawBox(area, title: title, style: theme(Style(foreground: .magenta, bold: true)))
     }
     let inner = area.inset(by: 1)
-    var drawn = InspectorDrawn(title: title, filterLine: "", details: nil)
+    var drawn = InspectorDrawn(
+      title: title, filterLine: "", titleInputs: titleInputs, filterInputs: nil, details: nil)
     guard !inner.isEmpty else { return drawn }
     let selected = self.selected
     let parts = Self.parts(of: inner)
-    drawn.filterLine = filterLine(width: parts.filter.width)
+    let filterInputs = InspectorDrawn.FilterInputs(
+      text: inspector.filterText, isEditing: inspector.isEditingFilter, scope: inspector.scope,
+      isPaused: inspector.isPaused, width: parts.filter.width)
+    drawn.filterInputs = filterInputs
+    drawn.filterLine =
+      (last?.filterInputs == filterInputs ? last?.filterLine : nil)
+      ?? filterLine(width: parts.filter.width)
     if drawn.filterLine != last?.filterLine {
       if last != nil { grid.fill(parts.filter) }
       grid.put(
         drawn.filterLine, at: parts.filter.origin, style: theme.hint, maxWidth: parts.filter.width)
     }
-    drawList(in: parts.list, selected: selected, into: &grid, isBlank: last == nil)
+    drawn.list = drawList(
+      in: parts.list, selected: selected, into: &grid, isBlank: last == nil, over: last?.list)
     if let selected, let position = entries.position(ofID: selected) {
-      let item = entries[position].item
+      let item = entries.item(at: position)
       if let record = item.dispatch {
         drawn.details = details(of: record)
       } else {
@@ -92,7 +108,12 @@ struct InspectorView {
   private static let titleFrame = 6
 
   /// The selected record: the one chosen, else the newest.
-  private var selected: UInt64? { inspector.selectedID ?? entries.last?.item.seq }
+  ///
+  /// NB: the newest's number read in place: reading the entry copied its record and worked out
+  /// its depth.
+  private var selected: UInt64? {
+    inspector.selectedID ?? (entries.isEmpty ? nil : entries.seq(at: entries.count - 1))
+  }
 
   /// The inside of the box split into the filter line, the list and the details.
   ///
@@ -131,7 +152,7 @@ struct InspectorView {
 
   /// The entries that fit in the list's area, each with its first row and its count of rows:
   /// the newest that fit or, if the selection is above them, those that fit ending at it.
-  private func shownEntries(in area: Rect, selected: UInt64?) -> [(
+  func shownEntries(in area: Rect, selected: UInt64?) -> [(
     position: Int, y: Int, lines: Int, seq: UInt64
   )] {
     guard !area.isEmpty else { return [] }
@@ -171,145 +192,6 @@ struct InspectorView {
     }
     return DisplayWidth.clipped(line, to: width)
   }
-
-  /// Two lines per dispatch when there is room (header, then hops), one per other record; the
-  /// newest at the bottom, the selected one in view.
-  ///
-  /// Every entry's rows are copied in whole; the rows below the last entry are cleared unless
-  /// the area is known to be blank.
-  private func drawList(in area: Rect, selected: UInt64?, into grid: inout Grid, isBlank: Bool) {
-    guard !area.isEmpty else { return }
-    var end = area.y
-    for shown in shownEntries(in: area, selected: selected) {
-      end = shown.y + shown.lines
-      // The item itself is read only when its rows are drawn anew.
-      let layout = InspectorRowCells.Layout(
-        depth: entries.depth(at: shown.position), isSelected: shown.seq == selected,
-        width: area.width, lines: shown.lines, colors: theme.colors, showsTimings: showsTimings)
-      let cells = entryRows(shown.seq, at: shown.position, layout).cells
-      grid.putCellRows(cells, rowWidth: area.width, at: Point(x: area.x, y: shown.y))
-    }
-    if !isBlank { grid.fill(Rect(x: area.x, y: end, width: area.width, height: area.maxY - end)) }
-    if entries.isEmpty {
-      grid.put(
-        entries.unfilteredCount == 0
-          ? "no records yet: press a panel's keys" : "no record in this scope or filter",
-        at: area.origin, style: theme.hint, maxWidth: area.width)
-    }
-  }
-
-  /// The first of the entries that fit in `height` rows and end at `last` (at least `last`).
-  private static func firstShown(endingAt last: Int, height: Int, lines: (Int) -> Int) -> Int {
-    guard last >= 0 else { return 0 }
-    var first = last
-    var used = lines(last)
-    while first > 0, used + lines(first - 1) <= height {
-      first -= 1
-      used += lines(first)
-    }
-    return first
-  }
-
-  /// An entry's rows for a layout, kept for the next frame.
-  ///
-  /// Kept rows are reused as they are, or restyled when only the selection changed (the text
-  /// stays where it was); otherwise they are drawn now.
-  private func entryRows(
-    _ seq: UInt64, at position: Int, _ layout: InspectorRowCells.Layout
-  ) -> InspectorRowCells.Rows {
-    if let kept = rowCells.rows(forItem: seq) {
-      if kept.layout == layout { return kept }
-      // Only the layout is read past here: the rows are restyled in the cache, in place.
-      let keptLayout = kept.layout
-      if keptLayout.selected(layout.isSelected) == layout,
-        let restyled = rowCells.relayout(forItem: seq, to: layout, { restyleHeader(&$0) })
-      {
-        return restyled
-      }
-    }
-    let drawn = drawEntry(entries[position].item, layout)
-    rowCells.keep(drawn, forItem: seq)
-    return drawn
-  }
-
-  /// The styles of an entry's header row: its text's, and the rest of the row's.
-  private func headerStyles(_ layout: InspectorRowCells.Layout) -> (text: Style, fill: Style) {
-    let text =
-      layout.isSelected
-      ? theme(Style(bold: true, reverse: true)) : theme(Style(bold: layout.depth == 0))
-    return (text, layout.isSelected ? text : .plain)
-  }
-
-  /// Gives an entry's header row the styles of its (new) selection state; the hops row does not
-  /// depend on it.
-  private func restyleHeader(_ rows: inout InspectorRowCells.Rows) {
-    let styles = headerStyles(rows.layout)
-    let width = rows.layout.width
-    let end = min(max(0, rows.headerEnd), width)
-    for index in 0..<end { rows.cells[index].style = styles.text }
-    for index in end..<width { rows.cells[index].style = styles.fill }
-  }
-
-  /// An entry's rows, drawn into a grid of their own: the header (indent, mark, text), then with
-  /// two lines the hops.
-  private func drawEntry(
-    _ item: InspectorItem, _ layout: InspectorRowCells.Layout
-  ) -> InspectorRowCells.Rows {
-    var grid = Grid(width: layout.width, height: layout.lines)
-    let area = grid.bounds
-    let depth = layout.depth
-    var y = 0
-    let indent = String(repeating: "  ", count: min(depth, Self.maximumIndent))
-    let text: (header: String, hops: String)
-    var mark: String
-    if let record = item.dispatch {
-      mark = record.kind == .request ? "?" : (depth > 0 ? "└" : "•")
-      // Past the cap the indent stops growing and the depth is written out instead.
-      if depth > Self.maximumIndent { mark += String(depth) }
-      text = rowText.text(for: record)
-    } else {
-      mark = Self.mark(of: item.kind)
-      text = (" " + item.summary, "")
-    }
-    let (style, fillStyle) = headerStyles(layout)
-    // The grid is new: blank cells already have the plain style.
-    if fillStyle != .plain {
-      grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fillStyle)
-    }
-    // Piece by piece, as one string would be laid out, without building that string.
-    var x = grid.put(indent, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
-    x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    x = grid.put(text.header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    let time = item.dispatch.map { " " + Self.time($0.elapsedNanoseconds, shown: showsTimings) }
-    if let time {
-      x = grid.put(time, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    }
-    // A cut row ends with "…" (the layout rule), so nobody takes a clipped path for the whole.
-    // NB: measured only when the text reached the edge; most rows stop short of it.
-    if x >= area.maxX - 1,
-      DisplayWidth.of(indent) + DisplayWidth.of(mark) + DisplayWidth.of(text.header)
-        + DisplayWidth.of(time ?? "") > area.width
-    {
-      grid.put("…", at: Point(x: area.maxX - 1, y: y), style: style)
-    }
-    let headerEnd = x
-    y += 1
-    if layout.lines == 2 {
-      let x = grid.put(
-        indent + "  ", at: Point(x: area.x, y: y), style: theme.hint, maxWidth: area.width)
-      let end = grid.put(
-        text.hops, at: Point(x: x, y: y), style: theme.hint, maxWidth: area.maxX - x)
-      if end >= area.maxX - 1, DisplayWidth.of(indent) + 2 + DisplayWidth.of(text.hops) > area.width
-      {
-        grid.put("…", at: Point(x: area.maxX - 1, y: y), style: theme.hint)
-      }
-    }
-    return InspectorRowCells.Rows(layout: layout, cells: grid.cells, headerEnd: headerEnd)
-  }
-
-  /// The most levels a nested dispatch is indented by (two columns each): a runaway nests 64
-  /// deep, which indented in full pushed every row's text off the list.
-  static let maximumIndent = 6
 
   /// The details of a dispatch: why the chosen panel's listeners ran or not, else its hops.
   private func details(of record: DispatchRecord) -> InspectorDrawn.Details {
