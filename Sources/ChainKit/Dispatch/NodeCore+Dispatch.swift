@@ -52,7 +52,8 @@ extension NodeCore {
     let probe =
       walk.cache.isProbed
       ? walk.cache.makeProbe(
-        .event, id: opening.id, parent: opening.parentID, key: key, box: PayloadBox(payload),
+        .event, id: opening.id, parent: opening.parentID, key: key,
+        box: PayloadBox.make(payload, reusing: runtime),
         bubbles: bubbles)
       : nil
     if let probe,
@@ -66,7 +67,10 @@ extension NodeCore {
         visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
         probe: probe)
     }
-    return finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
+    let outcome = finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
+    // Its recorder may have made its box the spare: a spare holds no payload.
+    if probe != nil { PayloadBox<P>.emptySpare(of: runtime) }
+    return outcome
   }
 
   /// Goes on with a dispatch over the hits from `step` of its plan, a registration having

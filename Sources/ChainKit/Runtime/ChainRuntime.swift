@@ -120,6 +120,11 @@ package final class ChainRuntime {
   /// The probes of dispatch recorders not in use, linked through their `nextFree`; the
   /// recorders are ChainKitTracing's.
   @exclusivity(unchecked) package var freeRecorders: RecordingProbe?
+  /// The payload box of a traced dispatch that no record holds any longer, for the next traced
+  /// dispatch of its payload type to refill instead of allocating one
+  /// (``PayloadBox/make(_:reusing:)``); it holds no payload once the dispatch that made it
+  /// returns (``PayloadBox/emptySpare(of:)``).
+  @usableFromInline @exclusivity(unchecked) var spareBox: DescriptionBox?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   ///
   /// Read on every mount, unmount and share.

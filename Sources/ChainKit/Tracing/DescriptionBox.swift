@@ -23,6 +23,12 @@ import Synchronization
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
+///
+/// A box no record holds any longer (the recorder's is its one reference, checked) becomes the
+/// runtime's spare (``keepSpare(_:in:)``), its texts dropped, and the dispatch that made it drops
+/// its payload as it returns; the next traced dispatch of its payload type refills it
+/// (``PayloadBox/make(_:reusing:)``) rather than allocating one. Both run on the box's own thread,
+/// holding its one reference.
 @usableFromInline
 package class DescriptionBox: @unchecked Sendable {
   /// What the lock guards; internal so that `StorageInvariantTests` can corrupt it.
@@ -30,7 +36,15 @@ package class DescriptionBox: @unchecked Sendable {
     var made = [String?]()
     var describeCalls = 0
     /// The hop records, without the rewrites' texts, once read.
-    package var hops: (any Sendable)?
+    package var hops: (any Sendable)? {
+      didSet { holdsHops = true }
+    }
+    /// Whether ``hops`` was set: read instead of it, whose copy goes through its type's
+    /// witnesses.
+    private(set) var holdsHops = false
+
+    /// Whether nothing was described or made yet (every text made is counted).
+    var isBlank: Bool { describeCalls == 0 && !holdsHops }
   }
 
   /// Held while `state` is read or written.
@@ -41,7 +55,9 @@ package class DescriptionBox: @unchecked Sendable {
   /// short and runs no user code, so a waiter spins only briefly.
   private let busy = Atomic<Bool>(false)
   /// Only touched inside ``withTexts(_:)``.
-  private var state = Texts()
+  ///
+  /// NB: unchecked: the lock makes every access exclusive.
+  @exclusivity(unchecked) private var state = Texts()
   /// The thread that made the box: the main actor's.
   // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
   // on Linux (Foundation first touched from another thread).
@@ -97,8 +113,29 @@ package class DescriptionBox: @unchecked Sendable {
     for index in 0..<valueCount { _ = text(at: index) }
   }
 
+  /// Whether the box holds a dispatch's payload: a spare does not
+  /// (``ChainRuntime/spareBox``).
+  package var holdsPayload: Bool { false }
+
+  /// Whether `runtime`'s spare box holds a payload: never outside a traced dispatch's return.
+  @MainActor
+  package static func spareHoldsPayload(in runtime: ChainRuntime) -> Bool {
+    runtime.spareBox?.holdsPayload == true
+  }
+
+  /// Makes `box`, whose one reference the caller gives up, `runtime`'s spare, its texts
+  /// dropped: the dispatch that made it drops its payload when it returns
+  /// (``PayloadBox/emptySpare(of:)``).
+  @MainActor
+  package static func keepSpare(_ box: consuming DescriptionBox, in runtime: ChainRuntime) {
+    box.withTexts { texts in
+      if !texts.isBlank { texts = Texts() }
+    }
+    runtime.spareBox = box
+  }
+
   /// Runs ``checkInvariants()`` in builds with `CHAINKIT_INVARIANTS`; on the box's own thread.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   package final func checkInvariantsIfEnabled() {
     #if CHAINKIT_INVARIANTS
       checkInvariants()
@@ -112,6 +149,7 @@ package class DescriptionBox: @unchecked Sendable {
     precondition(isHome, "DescriptionBox.checkInvariants() off its thread")
     let (made, calls) = withTexts { ($0.made, $0.describeCalls) }
     precondition(made.count <= valueCount, "a text for a value the box does not hold")
+    precondition(holdsPayload || made.isEmpty, "a spare box kept a text of its last payload")
     precondition(
       calls == made.lazy.filter { $0 != nil }.count, "a value was described more than once")
   }
@@ -120,13 +158,50 @@ package class DescriptionBox: @unchecked Sendable {
 /// A ``DescriptionBox`` holding values of one payload type.
 @usableFromInline
 package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
-  private let posted: Payload
-  private var rewrites = ContiguousArray<Payload>()
+  /// The payload as posted; nil in a spare, until it is refilled.
+  ///
+  /// NB: unchecked: written only by the holder of the box's one reference (the dispatch that
+  /// made, refilled or emptied it), before any record shares it or after none does.
+  @usableFromInline @exclusivity(unchecked) var posted: Payload?
+  @usableFromInline @exclusivity(unchecked) var rewrites = ContiguousArray<Payload>()
 
   @usableFromInline
   package init(_ payload: Payload) {
     posted = payload
   }
+
+  /// A box holding `payload`: `runtime`'s spare if it is a box of this payload type (refilled),
+  /// else a new one.
+  ///
+  /// NB: `@inlinable`, so that the type comparison, the cast and the payload's store are the
+  /// caller's specialised code: unspecialised, each would look up the payload's optional's
+  /// metadata. Out of line, so that an untraced dispatch's frame does not grow.
+  @inlinable @inline(never) @MainActor
+  package static func make(_ payload: Payload, reusing runtime: ChainRuntime) -> DescriptionBox {
+    guard let spare = runtime.spareBox.take(),
+      ObjectIdentifier(type(of: spare)) == ObjectIdentifier(PayloadBox<Payload>.self)
+    else { return PayloadBox(payload) }
+    // The type was just compared; the spare holds no payload, and its one reference is here.
+    uncheckedCast(spare, to: PayloadBox<Payload>.self).posted = payload
+    return spare
+  }
+
+  /// Drops the payload of `runtime`'s spare, if it is a box of this payload type.
+  ///
+  /// Called by a traced event as it returns, after its recorder made its box the spare (or left
+  /// the spare, emptied, as it was). Out of line, as ``make(_:reusing:)``.
+  @inlinable @inline(never) @MainActor
+  package static func emptySpare(of runtime: ChainRuntime) {
+    guard let spare = runtime.spareBox,
+      ObjectIdentifier(type(of: spare)) == ObjectIdentifier(PayloadBox<Payload>.self)
+    else { return }
+    let box = uncheckedCast(spare, to: PayloadBox<Payload>.self)
+    box.posted = nil
+    if !box.rewrites.isEmpty { box.rewrites = [] }
+    box.checkInvariantsIfEnabled()
+  }
+
+  override package var holdsPayload: Bool { posted != nil }
 
   override var valueCount: Int { 1 + rewrites.count }
 
@@ -134,7 +209,11 @@ package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
 
   override func describeValue(at index: Int) -> String {
     precondition(isHome, "a trace payload was read off the main thread")
-    return index == 0 ? String(describing: posted) : String(describing: rewrites[index - 1])
+    guard index > 0 else {
+      guard let posted else { preconditionFailure("a spare box's payload was read") }
+      return String(describing: posted)
+    }
+    return String(describing: rewrites[index - 1])
   }
 
   /// Keeps `value` (a rewrite, while the dispatch runs) and returns its index.

@@ -1,0 +1,104 @@
+import ChainKitTestSupport
+import Testing
+
+@testable import ChainKit
+@testable import ChainKitTracing
+
+/// A tracer that keeps the dispatch records `keep` accepts (by their order of arrival), reading
+/// each one's payload as it arrives, and notes every record's box.
+@MainActor
+private final class BoxWatcher: Tracer {
+  private(set) var kept: [DispatchRecord] = []
+  /// The payload of each record as read when it arrived.
+  private(set) var payloadsOnArrival: [String] = []
+  /// Each record's box, weakly: a box still alive reads the same here when it is refilled.
+  private(set) var boxes: [WeakBox] = []
+  private var seen = 0
+  private let keep: (Int) -> Bool
+
+  struct WeakBox {
+    weak var box: DescriptionBox?
+  }
+
+  init(keep: @escaping (Int) -> Bool) {
+    self.keep = keep
+  }
+
+  func receive(_ record: TraceRecord) {
+    guard case .dispatch(let dispatch) = record else { return }
+    defer { seen += 1 }
+    boxes.append(WeakBox(box: dispatch.storage.box))
+    payloadsOnArrival.append(dispatch.payload)
+    guard keep(seen) else { return }
+    kept.append(dispatch)
+  }
+
+  /// How many records had the box of the record before them.
+  var refilled: Int {
+    zip(boxes, boxes.dropFirst()).filter { pair in
+      guard let earlier = pair.0.box, let later = pair.1.box else { return false }
+      return earlier === later
+    }.count
+  }
+}
+
+/// A payload whose instances the test can watch go away.
+private final class Watched: CustomStringConvertible {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  var description: String { "watched \(value)" }
+}
+
+/// The payload box of a traced dispatch whose record nobody kept is emptied and refilled by the
+/// next dispatch of its payload type, instead of a new one being allocated: records stay values
+/// all the same, and a payload lives no longer than its records.
+@Suite("Payload boxes: refilled when no record holds them", .leakChecked)
+@MainActor
+struct PayloadBoxReuseTests {
+  @Test("the box of a record nobody kept is refilled by the next dispatch of its payload type")
+  func droppedRecordsBoxIsRefilled() throws {
+    let nodes = try chain("root", "leaf")
+    let watcher = BoxWatcher { _ in false }
+    nodes[0].install(watcher)
+    nodes[1].on(Keys.ping) { _, _ in }
+    for value in 0..<4 { nodes[1].post(Keys.ping, value) }
+    #expect(watcher.refilled == 3, "each later dispatch made a box of its own")
+  }
+
+  @Test("a kept record's box is not refilled: its payload reads as posted, described or not")
+  func keptRecordsBoxIsNotRefilled() throws {
+    let nodes = try chain("root", "leaf")
+    // Every other record kept, its payload read as it arrives: the text made then must stay.
+    let watcher = BoxWatcher { $0.isMultiple(of: 2) }
+    nodes[0].install(watcher)
+    nodes[1].on(Keys.ping) { _, _ in }
+    for value in 0..<6 { nodes[1].post(Keys.ping, value) }
+    #expect(watcher.payloadsOnArrival == ["0", "1", "2", "3", "4", "5"])
+    #expect(watcher.kept.map(\.payload) == ["0", "2", "4"])
+    #expect(watcher.refilled == 2, "the dropped records' boxes were not refilled")
+  }
+
+  @Test("a dispatch of another payload type gets a box of its own, and the spare holds nothing")
+  func otherPayloadTypesGetTheirOwnBox() throws {
+    let nodes = try chain("root", "leaf")
+    let watcher = BoxWatcher { _ in false }
+    nodes[0].install(watcher)
+    nodes[1].on(Keys.ping) { _, _ in }
+    nodes[1].on(Keys.watched) { _, _ in }
+    weak var payload: Watched?
+    for value in 0..<3 {
+      nodes[1].post(Keys.ping, value)
+      let posted = Watched(value)
+      payload = posted
+      nodes[1].post(Keys.watched, posted)
+    }
+    #expect(
+      watcher.payloadsOnArrival == ["0", "watched 0", "1", "watched 1", "2", "watched 2"])
+    // The last box, of the last payload, is the spare now: emptied.
+    #expect(payload == nil, "a spare box still holds the payload of a record nobody holds")
+  }
+}
+
+extension Keys {
+  fileprivate static let watched = EventKey<Watched>("box.watched")
+}
