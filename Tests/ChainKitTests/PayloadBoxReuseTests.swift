@@ -78,6 +78,27 @@ struct PayloadBoxReuseTests {
     #expect(watcher.refilled == 2, "the dropped records' boxes were not refilled")
   }
 
+  @Test("a box that kept hops still read is not refilled, though nobody kept their record")
+  func boxOfKeptHopsIsNotRefilled() throws {
+    let nodes = try chain("root", "leaf")
+    // Keeps each record's hops, not the record: a rewritten hop reads its texts from the box.
+    final class HopKeeper: Tracer {
+      var hops: [[HopRecord]] = []
+      func receive(_ record: TraceRecord) {
+        if case .dispatch(let dispatch) = record { hops.append(dispatch.hops) }
+      }
+    }
+    let keeper = HopKeeper()
+    nodes[0].install(keeper)
+    nodes[0].intercept(Keys.ping) { _, value in value *= 10 }
+    nodes[0].on(Keys.ping) { _, _ in }
+    for value in 1...3 { nodes[1].post(Keys.ping, value) }
+    let rewrites = keeper.hops.map { hops in
+      hops.compactMap { hop in hop.interceptedFrom.map { "\($0) -> \(hop.interceptedTo ?? "")" } }
+    }
+    #expect(rewrites == [["1 -> 10"], ["2 -> 20"], ["3 -> 30"]])
+  }
+
   @Test("a dispatch of another payload type gets a box of its own, and the spare holds nothing")
   func otherPayloadTypesGetTheirOwnBox() throws {
     let nodes = try chain("root", "leaf")
