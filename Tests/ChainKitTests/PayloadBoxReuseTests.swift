@@ -13,6 +13,8 @@ private final class BoxWatcher: Tracer {
   private(set) var payloadsOnArrival: [String] = []
   /// Each record's box, weakly: a box still alive reads the same here when it is refilled.
   private(set) var boxes: [WeakBox] = []
+  /// How many values each record's box held when it arrived.
+  private(set) var valueCounts: [Int] = []
   private var seen = 0
   private let keep: (Int) -> Bool
 
@@ -28,6 +30,7 @@ private final class BoxWatcher: Tracer {
     guard case .dispatch(let dispatch) = record else { return }
     defer { seen += 1 }
     boxes.append(WeakBox(box: dispatch.storage.box))
+    valueCounts.append(dispatch.storage.box?.valueCount ?? 0)
     payloadsOnArrival.append(dispatch.payload)
     guard keep(seen) else { return }
     kept.append(dispatch)
@@ -49,9 +52,10 @@ private final class Watched: CustomStringConvertible {
   var description: String { "watched \(value)" }
 }
 
-/// The payload box of a traced dispatch whose record nobody kept is emptied and refilled by the
-/// next dispatch of its payload type, instead of a new one being allocated: records stay values
-/// all the same, and a payload lives no longer than its records.
+/// The payload box of a traced dispatch whose record nobody kept is refilled by the next event of
+/// its payload type, if that type holds no references, instead of a new one being allocated:
+/// records stay values all the same, and a payload that holds references lives no longer than its
+/// records.
 @Suite("Payload boxes: refilled when no record holds them", .leakChecked)
 @MainActor
 struct PayloadBoxReuseTests {
@@ -63,6 +67,19 @@ struct PayloadBoxReuseTests {
     nodes[1].on(Keys.ping) { _, _ in }
     for value in 0..<4 { nodes[1].post(Keys.ping, value) }
     #expect(watcher.refilled == 3, "each later dispatch made a box of its own")
+  }
+
+  @Test("a refilled box holds only its own dispatch's rewrites")
+  func refilledBoxHoldsItsOwnRewrites() throws {
+    let nodes = try chain("root", "leaf")
+    let watcher = BoxWatcher { _ in false }
+    nodes[0].install(watcher)
+    nodes[0].intercept(Keys.ping) { _, value in value *= 10 }
+    nodes[0].on(Keys.ping) { _, _ in }
+    for value in 1...3 { nodes[1].post(Keys.ping, value) }
+    #expect(watcher.refilled == 2, "each later dispatch made a box of its own")
+    // The payload as posted, then the interceptor's before and after.
+    #expect(watcher.valueCounts == [3, 3, 3])
   }
 
   @Test("a kept record's box is not refilled: its payload reads as posted, described or not")
@@ -99,7 +116,7 @@ struct PayloadBoxReuseTests {
     #expect(rewrites == [["1 -> 10"], ["2 -> 20"], ["3 -> 30"]])
   }
 
-  @Test("a dispatch of another payload type gets a box of its own, and the spare holds nothing")
+  @Test("another payload type gets a box of its own; a payload with references is never kept")
   func otherPayloadTypesGetTheirOwnBox() throws {
     let nodes = try chain("root", "leaf")
     let watcher = BoxWatcher { _ in false }
@@ -115,7 +132,7 @@ struct PayloadBoxReuseTests {
     }
     #expect(
       watcher.payloadsOnArrival == ["0", "watched 0", "1", "watched 1", "2", "watched 2"])
-    // The last box, of the last payload, is the spare now: emptied.
+    // Only a payload with no references waits in a spare box.
     #expect(payload == nil, "a spare box still holds the payload of a record nobody holds")
   }
 }

@@ -67,10 +67,7 @@ extension NodeCore {
         visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
         probe: probe)
     }
-    let outcome = finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
-    // Its recorder may have made its box the spare: a spare holds no payload.
-    if probe != nil { PayloadBox<P>.emptySpare(of: runtime) }
-    return outcome
+    return finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
   }
 
   /// Goes on with a dispatch over the hits from `step` of its plan, a registration having

@@ -24,11 +24,12 @@ import Synchronization
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
 ///
-/// A box no record holds any longer (the recorder's is its one reference, checked) becomes the
-/// runtime's spare (``keepSpare(_:in:)``), its texts dropped, and the dispatch that made it drops
-/// its payload as it returns; the next traced dispatch of its payload type refills it
-/// (``PayloadBox/make(_:reusing:)``) rather than allocating one. Both run on the box's own thread,
-/// holding its one reference.
+/// A box of a trivial payload type (no references, nothing to release: ``isRefillable``) that no
+/// record holds any longer (the recorder's is its one reference, checked) becomes the runtime's
+/// spare (``keepSpare(_:in:)``), its texts dropped; the next traced dispatch of its payload type
+/// refills it (``PayloadBox/make(_:reusing:)``) rather than allocating one. Both run on the box's
+/// own thread, holding its one reference. Keeping a trivial payload a while longer keeps nothing
+/// else alive, so a payload that holds references lives no longer than its records.
 @usableFromInline
 package class DescriptionBox: @unchecked Sendable {
   /// What the lock guards; internal so that `StorageInvariantTests` can corrupt it.
@@ -113,21 +114,21 @@ package class DescriptionBox: @unchecked Sendable {
     for index in 0..<valueCount { _ = text(at: index) }
   }
 
-  /// Whether the box holds a dispatch's payload: a spare does not
-  /// (``ChainRuntime/spareBox``).
-  package var holdsPayload: Bool { false }
+  /// Whether the box's payload type is trivial (no references), so that the box may wait as a
+  /// spare (``ChainRuntime/spareBox``) with its last payload in it.
+  package var isRefillable: Bool { false }
 
-  /// Whether `runtime`'s spare box holds a payload: never outside a traced dispatch's return.
+  /// Whether `runtime`'s spare box, if any, is refillable: the only kind it may hold.
   @MainActor
-  package static func spareHoldsPayload(in runtime: ChainRuntime) -> Bool {
-    runtime.spareBox?.holdsPayload == true
+  package static func spareIsRefillable(in runtime: ChainRuntime) -> Bool {
+    runtime.spareBox?.isRefillable != false
   }
 
-  /// Makes `box`, whose one reference the caller gives up, `runtime`'s spare, its texts
-  /// dropped: the dispatch that made it drops its payload when it returns
-  /// (``PayloadBox/emptySpare(of:)``).
+  /// Makes `box`, whose one reference the caller gives up, `runtime`'s spare, its texts dropped,
+  /// if it ``isRefillable``; else lets it go.
   @MainActor
   package static func keepSpare(_ box: consuming DescriptionBox, in runtime: ChainRuntime) {
+    guard box.isRefillable else { return }
     box.withTexts { texts in
       if !texts.isBlank { texts = Texts() }
     }
@@ -149,7 +150,6 @@ package class DescriptionBox: @unchecked Sendable {
     precondition(isHome, "DescriptionBox.checkInvariants() off its thread")
     let (made, calls) = withTexts { ($0.made, $0.describeCalls) }
     precondition(made.count <= valueCount, "a text for a value the box does not hold")
-    precondition(holdsPayload || made.isEmpty, "a spare box kept a text of its last payload")
     precondition(
       calls == made.lazy.filter { $0 != nil }.count, "a value was described more than once")
   }
@@ -158,11 +158,12 @@ package class DescriptionBox: @unchecked Sendable {
 /// A ``DescriptionBox`` holding values of one payload type.
 @usableFromInline
 package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
-  /// The payload as posted; nil in a spare, until it is refilled.
+  /// The payload as posted.
   ///
-  /// NB: unchecked: written only by the holder of the box's one reference (the dispatch that
-  /// made, refilled or emptied it), before any record shares it or after none does.
-  @usableFromInline @exclusivity(unchecked) var posted: Payload?
+  /// NB: not optional: the box's deinit is generic, and would look up the optional's metadata
+  /// to destroy it. Unchecked: written only by the holder of the box's one reference (the
+  /// dispatch that made or refilled it), before any record shares it.
+  @usableFromInline @exclusivity(unchecked) var posted: Payload
   @usableFromInline @exclusivity(unchecked) var rewrites = ContiguousArray<Payload>()
 
   @usableFromInline
@@ -173,35 +174,22 @@ package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
   /// A box holding `payload`: `runtime`'s spare if it is a box of this payload type (refilled),
   /// else a new one.
   ///
-  /// NB: `@inlinable`, so that the type comparison, the cast and the payload's store are the
-  /// caller's specialised code: unspecialised, each would look up the payload's optional's
-  /// metadata. Out of line, so that an untraced dispatch's frame does not grow.
+  /// NB: `@inlinable`, so that the type comparison, the cast and the stores are the caller's
+  /// specialised code. Out of line, so that an untraced dispatch's frame does not grow.
   @inlinable @inline(never) @MainActor
   package static func make(_ payload: Payload, reusing runtime: ChainRuntime) -> DescriptionBox {
     guard let spare = runtime.spareBox.take(),
       ObjectIdentifier(type(of: spare)) == ObjectIdentifier(PayloadBox<Payload>.self)
     else { return PayloadBox(payload) }
-    // The type was just compared; the spare holds no payload, and its one reference is here.
-    uncheckedCast(spare, to: PayloadBox<Payload>.self).posted = payload
+    // The type was just compared; the spare's one reference is here.
+    let box = uncheckedCast(spare, to: PayloadBox<Payload>.self)
+    box.posted = payload
+    if !box.rewrites.isEmpty { box.rewrites = [] }
+    box.checkInvariantsIfEnabled()
     return spare
   }
 
-  /// Drops the payload of `runtime`'s spare, if it is a box of this payload type.
-  ///
-  /// Called by a traced event as it returns, after its recorder made its box the spare (or left
-  /// the spare, emptied, as it was). Out of line, as ``make(_:reusing:)``.
-  @inlinable @inline(never) @MainActor
-  package static func emptySpare(of runtime: ChainRuntime) {
-    guard let spare = runtime.spareBox,
-      ObjectIdentifier(type(of: spare)) == ObjectIdentifier(PayloadBox<Payload>.self)
-    else { return }
-    let box = uncheckedCast(spare, to: PayloadBox<Payload>.self)
-    box.posted = nil
-    if !box.rewrites.isEmpty { box.rewrites = [] }
-    box.checkInvariantsIfEnabled()
-  }
-
-  override package var holdsPayload: Bool { posted != nil }
+  override package var isRefillable: Bool { _isPOD(Payload.self) }
 
   override var valueCount: Int { 1 + rewrites.count }
 
@@ -209,11 +197,7 @@ package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
 
   override func describeValue(at index: Int) -> String {
     precondition(isHome, "a trace payload was read off the main thread")
-    guard index > 0 else {
-      guard let posted else { preconditionFailure("a spare box's payload was read") }
-      return String(describing: posted)
-    }
-    return String(describing: rewrites[index - 1])
+    return index == 0 ? String(describing: posted) : String(describing: rewrites[index - 1])
   }
 
   /// Keeps `value` (a rewrite, while the dispatch runs) and returns its index.
