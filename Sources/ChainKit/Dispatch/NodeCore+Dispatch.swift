@@ -52,7 +52,8 @@ extension NodeCore {
     let probe =
       walk.cache.isProbed
       ? walk.cache.makeProbe(
-        .event, id: opening.id, parent: opening.parentID, key: key, box: PayloadBox(payload),
+        .event, id: opening.id, parent: opening.parentID, key: key,
+        box: PayloadBox.make(payload, reusing: runtime),
         bubbles: bubbles)
       : nil
     if let probe,

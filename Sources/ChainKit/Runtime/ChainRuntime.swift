@@ -120,6 +120,10 @@ package final class ChainRuntime {
   /// The probes of dispatch recorders not in use, linked through their `nextFree`; the
   /// recorders are ChainKitTracing's.
   @exclusivity(unchecked) package var freeRecorders: RecordingProbe?
+  /// The payload box, of a trivial payload type, of a traced dispatch that no record holds any
+  /// longer, for the next traced event of its payload type to refill instead of allocating one
+  /// (``PayloadBox/make(_:reusing:)``).
+  @usableFromInline @exclusivity(unchecked) var spareBox: DescriptionBox?
   /// How many tracers are installed anywhere; zero keeps tracing off every slow path.
   ///
   /// Read on every mount, unmount and share.

@@ -23,6 +23,13 @@ import Synchronization
 ///
 /// The values are released with the box, on whichever thread drops the last record that holds
 /// it: releasing (unlike reading) is safe anywhere.
+///
+/// A box of a trivial payload type (no references, nothing to release: ``isRefillable``) that no
+/// record holds any longer (the recorder's is its one reference, checked) becomes the runtime's
+/// spare (``keepSpare(_:in:)``), its texts dropped; the next traced dispatch of its payload type
+/// refills it (``PayloadBox/make(_:reusing:)``) rather than allocating one. Both run on the box's
+/// own thread, holding its one reference. Keeping a trivial payload a while longer keeps nothing
+/// else alive, so a payload that holds references lives no longer than its records.
 @usableFromInline
 package class DescriptionBox: @unchecked Sendable {
   /// What the lock guards; internal so that `StorageInvariantTests` can corrupt it.
@@ -30,7 +37,15 @@ package class DescriptionBox: @unchecked Sendable {
     var made = [String?]()
     var describeCalls = 0
     /// The hop records, without the rewrites' texts, once read.
-    package var hops: (any Sendable)?
+    package var hops: (any Sendable)? {
+      didSet { holdsHops = true }
+    }
+    /// Whether ``hops`` was set: read instead of it, whose copy goes through its type's
+    /// witnesses.
+    private(set) var holdsHops = false
+
+    /// Whether nothing was described or made yet (every text made is counted).
+    var isBlank: Bool { describeCalls == 0 && !holdsHops }
   }
 
   /// Held while `state` is read or written.
@@ -41,7 +56,9 @@ package class DescriptionBox: @unchecked Sendable {
   /// short and runs no user code, so a waiter spins only briefly.
   private let busy = Atomic<Bool>(false)
   /// Only touched inside ``withTexts(_:)``.
-  private var state = Texts()
+  ///
+  /// NB: unchecked: the lock makes every access exclusive.
+  @exclusivity(unchecked) private var state = Texts()
   /// The thread that made the box: the main actor's.
   // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
   // on Linux (Foundation first touched from another thread).
@@ -97,8 +114,29 @@ package class DescriptionBox: @unchecked Sendable {
     for index in 0..<valueCount { _ = text(at: index) }
   }
 
+  /// Whether the box's payload type is trivial (no references), so that the box may wait as a
+  /// spare (``ChainRuntime/spareBox``) with its last payload in it.
+  package var isRefillable: Bool { false }
+
+  /// Whether `runtime`'s spare box, if any, is refillable: the only kind it may hold.
+  @MainActor
+  package static func spareIsRefillable(in runtime: ChainRuntime) -> Bool {
+    runtime.spareBox?.isRefillable != false
+  }
+
+  /// Makes `box`, whose one reference the caller gives up, `runtime`'s spare, its texts dropped,
+  /// if it ``isRefillable``; else lets it go.
+  @MainActor
+  package static func keepSpare(_ box: consuming DescriptionBox, in runtime: ChainRuntime) {
+    guard box.isRefillable else { return }
+    box.withTexts { texts in
+      if !texts.isBlank { texts = Texts() }
+    }
+    runtime.spareBox = box
+  }
+
   /// Runs ``checkInvariants()`` in builds with `CHAINKIT_INVARIANTS`; on the box's own thread.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   package final func checkInvariantsIfEnabled() {
     #if CHAINKIT_INVARIANTS
       checkInvariants()
@@ -120,13 +158,38 @@ package class DescriptionBox: @unchecked Sendable {
 /// A ``DescriptionBox`` holding values of one payload type.
 @usableFromInline
 package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
-  private let posted: Payload
-  private var rewrites = ContiguousArray<Payload>()
+  /// The payload as posted.
+  ///
+  /// NB: not optional: the box's deinit is generic, and would look up the optional's metadata
+  /// to destroy it. Unchecked: written only by the holder of the box's one reference (the
+  /// dispatch that made or refilled it), before any record shares it.
+  @usableFromInline @exclusivity(unchecked) var posted: Payload
+  @usableFromInline @exclusivity(unchecked) var rewrites = ContiguousArray<Payload>()
 
   @usableFromInline
   package init(_ payload: Payload) {
     posted = payload
   }
+
+  /// A box holding `payload`: `runtime`'s spare if it is a box of this payload type (refilled),
+  /// else a new one.
+  ///
+  /// NB: `@inlinable`, so that the type comparison, the cast and the stores are the caller's
+  /// specialised code. Out of line, so that an untraced dispatch's frame does not grow.
+  @inlinable @inline(never) @MainActor
+  package static func make(_ payload: Payload, reusing runtime: ChainRuntime) -> DescriptionBox {
+    guard let spare = runtime.spareBox.take(),
+      ObjectIdentifier(type(of: spare)) == ObjectIdentifier(PayloadBox<Payload>.self)
+    else { return PayloadBox(payload) }
+    // The type was just compared; the spare's one reference is here.
+    let box = uncheckedCast(spare, to: PayloadBox<Payload>.self)
+    box.posted = payload
+    if !box.rewrites.isEmpty { box.rewrites = [] }
+    box.checkInvariantsIfEnabled()
+    return spare
+  }
+
+  override package var isRefillable: Bool { _isPOD(Payload.self) }
 
   override var valueCount: Int { 1 + rewrites.count }
 

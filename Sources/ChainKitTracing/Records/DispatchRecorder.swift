@@ -15,9 +15,12 @@ import ChainKit
 /// only when ``DispatchRecord/hops`` is read, so a tracer that drops or filters records never
 /// makes them. The record's fields sit behind one reference (``DispatchRecordStorage``), which
 /// the recorder fills again in place when no tracer kept its last record, and whose kept hops'
-/// buffer it exchanges with the probe's. So a traced dispatch allocates the box, the storage and
-/// the kept hops' buffer only while a tracer still holds the recorder's previous record, and one
-/// array more if an interceptor ran. The activity observers on the path hear the dispatch
+/// buffer it exchanges with the probe's; the box of such a record, held by nothing else, becomes
+/// the runtime's spare if its payload holds no references, for the next event of its payload
+/// type to refill. So a
+/// traced dispatch allocates the box, the storage and the kept hops' buffer only while a tracer
+/// still holds the recorder's previous record (or the payload type changed), and one array more
+/// if an interceptor ran. The activity observers on the path hear the dispatch
 /// through their own probe in ChainKit, so they never make a record built.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
@@ -143,6 +146,11 @@ final class DispatchRecorder: DispatchRecording {
     // NB: the record was made and dropped inside `deliver`, so this holds the one reference
     // unless a tracer kept the record (or a nested dispatch of this recorder put a spare back).
     if self.storage == nil, isKnownUniquelyReferenced(&storage) {
+      // NB: the box too is refilled by a later event if nothing else holds it (a tracer that
+      // kept a rewritten hop's text, or an activity observer's batch, holds it).
+      if var box = storage.box.take(), isKnownUniquelyReferenced(&box) {
+        DescriptionBox.keepSpare(box, in: runtime)
+      }
       storage.dropPayload()
       self.storage = storage
     }
@@ -168,6 +176,9 @@ final class DispatchRecorder: DispatchRecording {
   /// Traps with a message if the free list breaks the invariant above: every recorder on it is
   /// recycled (no box, cores or tracers) and appears once.
   func checkInvariants(of runtime: ChainRuntime) {
+    precondition(
+      DescriptionBox.spareIsRefillable(in: runtime), "the spare box holds a payload with references"
+    )
     var seen: Set<ObjectIdentifier> = []
     var next = runtime.freeRecorders
     while let probe = next {
