@@ -169,6 +169,19 @@ struct DispatchRecordStorageTests {
     #expect(original == keeper.snapshots[0])
     #expect(changed != original)
   }
+
+  @Test("storage whose kept hop names an extra it does not have is caught by the next write")
+  func invariantCatchesAMissingExtra() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let storage = DispatchRecordStorage()
+      var hop = RecordedHop(phase: .target, position: 0)
+      hop.extra = 3
+      storage.kept = [hop]
+      var record = DispatchRecord(storage: storage)
+      record.path = ["root"]
+    }
+    StorageInvariantTests.expectMessage("a kept hop's extra is missing", in: result)
+  }
 }
 
 extension Keys {
