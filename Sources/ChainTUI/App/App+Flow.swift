@@ -12,7 +12,22 @@ extension App {
     if inspector.isVisible, inspector.selectedID != nil, let selected = detailedDispatch {
       return selected
     }
-    return all.last { $0.parent == nil } ?? all.last
+    return Self.lastOutermost(in: all) ?? all.last
+  }
+
+  /// The newest dispatch that is not nested in another.
+  ///
+  /// NB: a loop, not `last(where:)`: a main-actor closure there checks the executor for each
+  /// record it sees, and this is read on every frame.
+  private nonisolated static func lastOutermost(
+    in all: ArraySlice<DispatchRecord>
+  ) -> DispatchRecord? {
+    var index = all.endIndex
+    while index > all.startIndex {
+      index -= 1
+      if all[index].parent == nil { return all[index] }
+    }
+    return nil
   }
 
   /// The dispatch being replayed and how many of its hops are shown, while replaying.
@@ -27,7 +42,8 @@ extension App {
   /// never changes, and every frame draws the marks.
   var flowMarks: FlowMarks? {
     guard let record = flowDispatch else { return nil }
-    let step = replayStep.flatMap { $0.id == record.id ? $0.count : nil }
+    var step: Int?
+    if let replay = replayStep, replay.id == record.id { step = replay.count }
     if let kept = caches.flowMarks, kept.id == record.id, kept.step == step { return kept }
     let path = FlowPath(record)
     var made: FlowMarks
