@@ -15,6 +15,17 @@ extension App {
     return Self.lastOutermost(in: all) ?? all.last
   }
 
+  /// The marks kept for a path of the same steps, if any.
+  ///
+  /// NB: a loop, not `first(where:)`: a main-actor closure there checks the executor for each
+  /// path it sees, and every new dispatch asks.
+  private static func recentMarks(
+    of steps: [FlowPath.Step], in recent: [(steps: [FlowPath.Step], marks: FlowMarks.Marks)]
+  ) -> FlowMarks.Marks? {
+    for kept in recent where kept.steps == steps { return kept.marks }
+    return nil
+  }
+
   /// The newest dispatch that is not nested in another.
   ///
   /// NB: a loop, not `last(where:)`: a main-actor closure there checks the executor for each
@@ -52,9 +63,9 @@ extension App {
       made = FlowMarks(
         id: record.id, step: step, marks: path.marks(upTo: shown),
         current: shown > 0 ? path.steps[shown - 1].node : nil)
-    } else if let recent = caches.recentFlowMarks.first(where: { $0.steps == path.steps }) {
+    } else if let recent = Self.recentMarks(of: path.steps, in: caches.recentFlowMarks) {
       // The marks say only the steps' nodes, phases and outcomes: the same steps, the same marks.
-      made = FlowMarks(id: record.id, step: nil, marks: recent.marks, current: nil)
+      made = FlowMarks(id: record.id, step: nil, marks: recent, current: nil)
     } else {
       made = FlowMarks(id: record.id, step: nil, marks: path.marks(), current: nil)
       if caches.recentFlowMarks.count >= FlowMarks.recentKept {
