@@ -24,7 +24,8 @@ extension HeadlessSession {
   /// - Parameter keys: The keys.
   public func press(_ keys: [Key]) {
     executor.startWindow()
-    keys.forEach(target.press)
+    // NB: a loop, not `forEach`: the main-actor closure it takes checks the executor per key.
+    for key in keys { target.press(key) }
   }
 
   /// Sends the bytes a real terminal sends for keys, decoded as the explorer decodes its

@@ -60,6 +60,32 @@ struct TextFastPathTests {
     }
   }
 
+  /// Text written one character at a time, each with the room left before `limit`: what
+  /// writing the whole text up to that limit must draw.
+  static func characterPut(_ text: String, into grid: inout Grid, from x: Int, limit: Int) -> Int {
+    var x = x
+    for character in text {
+      let next = grid.put(String(character), at: Point(x: x, y: 0), maxWidth: max(0, limit - x))
+      if next == x, DisplayWidth.of(character) > 0 { break }
+      x = next
+    }
+    return x
+  }
+
+  @Test(
+    "text written up to a limit draws what writing it character by character draws",
+    arguments: texts + [String(repeating: "long line ", count: 12) + "e\u{301}nd"])
+  func putUpToLimit(text: String) {
+    for columns in 0...(Self.characterWidth(text) + 1) {
+      var fast = Grid(width: 40, height: 1)
+      var slow = Grid(width: 40, height: 1)
+      let fastEnd = fast.put(text, at: Point(x: 1, y: 0), maxWidth: columns)
+      let slowEnd = Self.characterPut(text, into: &slow, from: 1, limit: 1 + columns)
+      #expect(fast == slow, "\(columns) columns")
+      #expect(fastEnd == slowEnd, "\(columns) columns")
+    }
+  }
+
   /// The colour rules by characters.
   static func characterKind(_ line: String) -> LogLineKind {
     if line.contains("error:") || line.contains(" threw") || line.contains(": refused: ") {

@@ -43,12 +43,15 @@ final class NodeData: DeferredCompaction {
   /// changes what shares resolve to, so the layouts are stale (storing the slot already held
   /// changes nothing they name).
   func store(_ slot: SharedSlot) {
-    if let index = slots.firstIndex(where: { $0.keyID == slot.keyID }) {
+    // NB: a loop, not `firstIndex(where:)`: a main-actor closure there checks the executor for
+    // each slot it sees, and every share stores.
+    for index in slots.indices where slots[index].keyID == slot.keyID {
       guard slots[index] !== slot else { return }
       slots[index] = slot
-    } else {
-      slots.append(slot)
+      runtime.data.layoutVersion &+= 1
+      return
     }
+    slots.append(slot)
     runtime.data.layoutVersion &+= 1
   }
 

@@ -61,6 +61,8 @@ final class SharedSlotBox<Value>: SharedSlot {
 
   override func describeValue() -> String {
     if compute != nil { return "<computed>" }
-    return constant.map { String(describing: $0) } ?? "nil"
+    // NB: `if let`, not `map`: a main-actor closure there checks the executor when called.
+    guard let constant else { return "nil" }
+    return String(describing: constant)
   }
 }

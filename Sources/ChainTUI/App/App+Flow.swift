@@ -12,7 +12,33 @@ extension App {
     if inspector.isVisible, inspector.selectedID != nil, let selected = detailedDispatch {
       return selected
     }
-    return all.last { $0.parent == nil } ?? all.last
+    return Self.lastOutermost(in: all) ?? all.last
+  }
+
+  /// The marks kept for a path of the same steps, if any.
+  ///
+  /// NB: a loop, not `first(where:)`: a main-actor closure there checks the executor for each
+  /// path it sees, and every new dispatch asks.
+  private static func recentMarks(
+    of steps: [FlowPath.Step], in recent: [(steps: [FlowPath.Step], marks: FlowMarks.Marks)]
+  ) -> FlowMarks.Marks? {
+    for kept in recent where kept.steps == steps { return kept.marks }
+    return nil
+  }
+
+  /// The newest dispatch that is not nested in another.
+  ///
+  /// NB: a loop, not `last(where:)`: a main-actor closure there checks the executor for each
+  /// record it sees, and this is read on every frame.
+  private nonisolated static func lastOutermost(
+    in all: ArraySlice<DispatchRecord>
+  ) -> DispatchRecord? {
+    var index = all.endIndex
+    while index > all.startIndex {
+      index -= 1
+      if all[index].parent == nil { return all[index] }
+    }
+    return nil
   }
 
   /// The dispatch being replayed and how many of its hops are shown, while replaying.
@@ -27,7 +53,8 @@ extension App {
   /// never changes, and every frame draws the marks.
   var flowMarks: FlowMarks? {
     guard let record = flowDispatch else { return nil }
-    let step = replayStep.flatMap { $0.id == record.id ? $0.count : nil }
+    var step: Int?
+    if let replay = replayStep, replay.id == record.id { step = replay.count }
     if let kept = caches.flowMarks, kept.id == record.id, kept.step == step { return kept }
     let path = FlowPath(record)
     var made: FlowMarks
@@ -36,9 +63,9 @@ extension App {
       made = FlowMarks(
         id: record.id, step: step, marks: path.marks(upTo: shown),
         current: shown > 0 ? path.steps[shown - 1].node : nil)
-    } else if let recent = caches.recentFlowMarks.first(where: { $0.steps == path.steps }) {
+    } else if let recent = Self.recentMarks(of: path.steps, in: caches.recentFlowMarks) {
       // The marks say only the steps' nodes, phases and outcomes: the same steps, the same marks.
-      made = FlowMarks(id: record.id, step: nil, marks: recent.marks, current: nil)
+      made = FlowMarks(id: record.id, step: nil, marks: recent, current: nil)
     } else {
       made = FlowMarks(id: record.id, step: nil, marks: path.marks(), current: nil)
       if caches.recentFlowMarks.count >= FlowMarks.recentKept {

@@ -66,7 +66,7 @@ extension App {
     if searchKey(key) { return }
     // A text field's keys act only while it is being typed into; otherwise digits switch scenes.
     if let panel = focusedPanel, !focusedPanelIsField || modes.has(.field),
-      let binding = panel.keys.first(where: { $0.matches(key) })
+      let binding = Self.binding(of: key, in: panel.keys)
     {
       binding.action(key)
       if let word = panel.takeFlash() { flash = word }
@@ -228,5 +228,16 @@ extension App {
   /// The inspector's entries for the scene on screen, as drawn.
   var inspectorEntries: InspectorEntries {
     inspector.entries(from: inspectorItems, focused: focusedPanel?.name)
+  }
+}
+
+extension App {
+  /// The first of a panel's keys that a key presses.
+  ///
+  /// NB: a loop, not `first(where:)`: a main-actor closure there checks the executor for each
+  /// key it sees, and every key press asks.
+  static func binding(of key: Key, in keys: [PanelKey]) -> PanelKey? {
+    for binding in keys where binding.matches(key) { return binding }
+    return nil
   }
 }

@@ -25,11 +25,18 @@ extension App {
   /// What the layout depends on, read from the state as it is now.
   private var layoutInputs: ScreenLayout.Inputs {
     let scene = scene
+    // NB: loops and `if let`, not `map` with an initialiser: each closure made here checked the
+    // main actor's executor when called, and the layout's inputs are read on every key.
+    var detached: [ObjectIdentifier] = []
+    for panel in scene.detached { detached.append(ObjectIdentifier(panel)) }
+    var focused: ObjectIdentifier?
+    if let panel = focusedPanel { focused = ObjectIdentifier(panel) }
+    var zoomed: ObjectIdentifier?
+    if let panel = zoomedPanel { zoomed = ObjectIdentifier(panel) }
     return ScreenLayout.Inputs(
       size: size, sceneIndex: sceneIndex, scene: ObjectIdentifier(scene),
-      root: ObjectIdentifier(scene.root), detached: scene.detached.map(ObjectIdentifier.init),
-      focused: focusedPanel.map(ObjectIdentifier.init),
-      zoomed: zoomedPanel.map(ObjectIdentifier.init), showsInspector: inspector.isVisible,
+      root: ObjectIdentifier(scene.root), detached: detached,
+      focused: focused, zoomed: zoomed, showsInspector: inspector.isVisible,
       inspectorFillsScreen: inspector.fillsScreen, panels: Panel.layoutGeneration,
       tabs: model.tabsGeneration)
   }

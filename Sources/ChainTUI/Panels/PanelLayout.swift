@@ -43,6 +43,11 @@ struct PanelLayout {
   /// Whether the logs the layout depends on still have the lengths it was made for.
   @MainActor
   var logsHold: Bool {
-    watches.allSatisfy { min($0.panel.log.lines.count, $0.cap) == $0.used }
+    // NB: a loop, not `allSatisfy`: a main-actor closure there checks the executor for each
+    // log, and the layout is checked on every key and frame.
+    for watch in watches where min(watch.panel.log.lines.count, watch.cap) != watch.used {
+      return false
+    }
+    return true
   }
 }

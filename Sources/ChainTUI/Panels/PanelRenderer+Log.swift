@@ -41,7 +41,9 @@ extension PanelRenderer {
     let rows = PanelDamage.LogRows(
       first: log.dropped + range.lowerBound, count: range.count,
       topMarker: DisplayWidth.of(shownTop), bottomMarker: DisplayWidth.of(shownBottom))
-    let moved = last.flatMap { Self.rowsMoved(from: $0, to: rows, height: area.height) }
+    // NB: `if let`, not `flatMap`: a closure here checks the main actor's executor when called.
+    var moved: LogRowsMove?
+    if let last { moved = Self.rowsMoved(from: last, to: rows, height: area.height) }
     if let moved {
       // Moved by none, the kept rows are in place already.
       for row in 0..<area.height where moved.by > 0 && moved.keeps(row) {
@@ -52,7 +54,8 @@ extension PanelRenderer {
     } else if !isBlank {
       grid.fill(area)
     }
-    let searched = search.flatMap { $0.panel == ObjectIdentifier(panel) ? $0 : nil }
+    var searched: (panel: ObjectIdentifier, search: LogSearch, current: LogSearch.Match?)?
+    if let search, search.panel == ObjectIdentifier(panel) { searched = search }
     for (offset, index) in range.enumerated() {
       if moved?.keeps(offset) == true { continue }
       let y = area.y + offset

@@ -55,7 +55,9 @@ struct PanelRenderer {
     // of the array (as a loop over its elements does) retained and released its panel.
     for index in layout.pieces.indices {
       let area = Self.area(ofPiece: index, in: layout)
-      let isCleared = cleared.contains { !$0.intersection(area).isEmpty }
+      // NB: a loop, not `contains(where:)`: a main-actor closure there checks the executor.
+      var isCleared = false
+      for rect in cleared where !rect.intersection(area).isEmpty { isCleared = true }
       let shown = Self.signature(ofPiece: index, in: layout)
       if let lastSignatures, !isCleared, lastSignatures[index] == shown {
         if let place = Self.boxPlace(ofPiece: index, in: layout), lastMarked.contains(place) {

@@ -137,8 +137,13 @@ struct RowWriter {
     if end < width, row[end].isContinuation {
       row[end] = Cell(code: Cell.spaceCode, style: row[end].style)
     }
+    // One cell made before the loop and only its code set in it: a cell made per character
+    // reloaded the style and checked every index for overflow.
+    var cell = Cell(code: Cell.spaceCode, style: style)
+    let target = row + x
     for index in 0..<count {
-      row[x + index] = Cell(code: UInt32(bytes[offset + index]), style: style)
+      cell.code = UInt32(bytes[offset &+ index])
+      target[index] = cell
     }
   }
 

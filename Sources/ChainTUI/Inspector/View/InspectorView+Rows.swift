@@ -154,10 +154,11 @@ extension InspectorView {
     } else {
       mark = Self.mark(of: item.kind)
       let summary = item.summary
-      if summary.utf8.first.map({ $0 < 0x80 }) ?? true {
-        (lead, header) = (" ", summary)
-      } else {
+      // NB: not `first.map`: a closure here checks the main actor's executor when called.
+      if let first = summary.utf8.first, first >= 0x80 {
         header = " " + summary
+      } else {
+        (lead, header) = (" ", summary)
       }
       hops = ""
     }
@@ -171,7 +172,8 @@ extension InspectorView {
     x = grid.put(mark, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
     x = grid.put(lead, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
     x = grid.put(header, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
-    let time = dispatch.map { Self.time($0.elapsedNanoseconds, shown: showsTimings) }
+    var time: String?
+    if let dispatch { time = Self.time(dispatch.elapsedNanoseconds, shown: showsTimings) }
     if let time {
       x = grid.put(" ", at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
       x = grid.put(time, at: Point(x: x, y: y), style: style, maxWidth: area.maxX - x)
@@ -180,7 +182,7 @@ extension InspectorView {
     // NB: measured only when the text reached the edge; most rows stop short of it.
     if x >= area.maxX - 1,
       indentWidth + DisplayWidth.of(mark) + lead.utf8.count + DisplayWidth.of(header)
-        + (time.map { 1 + DisplayWidth.of($0) } ?? 0) > area.width
+        + Self.spacedWidth(time) > area.width
     {
       grid.put("…", at: Point(x: area.maxX - 1, y: y), style: style)
     }
@@ -195,6 +197,12 @@ extension InspectorView {
       }
     }
     return InspectorRowCells.Rows(layout: layout, cells: grid.cells, headerEnd: headerEnd)
+  }
+
+  /// The columns of a space and a text after it; none without the text.
+  private static func spacedWidth(_ text: String?) -> Int {
+    guard let text else { return 0 }
+    return 1 + DisplayWidth.of(text)
   }
 
   /// The most levels a nested dispatch is indented by (two columns each): a runaway nests 64

@@ -159,7 +159,8 @@ struct InspectorView {
     let dispatchLines = area.height >= 8 ? 2 : 1
     let entries = entries
     let lines = { (position: Int) in entries.isDispatch(at: position) ? dispatchLines : 1 }
-    let selectedIndex = selected.flatMap { entries.position(ofID: $0) } ?? (entries.count - 1)
+    var selectedIndex = entries.count - 1
+    if let selected, let position = entries.position(ofID: selected) { selectedIndex = position }
     var first = Self.firstShown(endingAt: entries.count - 1, height: area.height, lines: lines)
     if selectedIndex < first {
       first = Self.firstShown(endingAt: selectedIndex, height: area.height, lines: lines)
