@@ -120,6 +120,7 @@ extension NodeCore {
     let recording = probe is RecordingProbe
     let count = bubbles ? plan.passes.count : plan.bubbleStart
     let changes = runtime.registrationChanges
+    if recording { uncheckedCast(probe, to: RecordingProbe.self).reserve(passes: count) }
     var index = 0
     while index < count {
       if ctx.stopRequested { return }

@@ -57,6 +57,11 @@ package final class RecordingProbe: DispatchProbe {
   @exclusivity(unchecked) private var kept: ContiguousArray<RecordedHop> = []
   /// How many of ``kept`` are this dispatch's.
   @exclusivity(unchecked) private var keptCount = 0
+  /// Slots of ``kept`` made unique and long enough once per dispatch along a plan.
+  ///
+  /// Made by ``reserve(passes:)``, so that keeping a hop there is a store; none otherwise. Never
+  /// used once a hop is appended past them, and dropped before the buffer is exchanged.
+  @exclusivity(unchecked) private var slots = ReservedSlots<RecordedHop>()
   /// The position where a stop, or a request's accepted answer, ended the walk.
   @exclusivity(unchecked) private var end: Int?
   /// For a request: the node whose responder answered first.
@@ -113,6 +118,7 @@ package final class RecordingProbe: DispatchProbe {
     // holds it, and is then reused in place; what this dispatch does not overwrite is cut at its
     // end.
     keptCount = 0
+    slots = ReservedSlots()
     // NB: the clock, then the counter (and at the end the reverse), so that every hop's counter
     // reading falls between the span's two clock readings; without a counter, `ticks()` is the
     // clock, and the start's one reading serves as both.
@@ -141,6 +147,7 @@ package final class RecordingProbe: DispatchProbe {
     let endTicks = max(TraceClock.ticks(), stamp)
     let endTime = TraceClock.hasCounter ? TraceClock.now() : endTicks
     let span = TraceSpan(start: start, end: endTime, startTicks: startTicks, endTicks: endTicks)
+    slots = ReservedSlots()
     if keptCount < kept.count { kept.removeLast(kept.count - keptCount) }
     swap(&kept, &hops)
     box = self.box.take()
@@ -150,10 +157,23 @@ package final class RecordingProbe: DispatchProbe {
     return RecordedWalk(walk: walk, end: end, span: span)
   }
 
-  /// Keeps `hop`, over a stale one if the buffer has one.
+  /// Makes room for a hop from each of the `passes` a plan's dispatch is about to run, so that
+  /// keeping one checks neither the buffer's uniqueness nor its length: once per dispatch
+  /// rather than once per kept hop.
+  @usableFromInline
+  func reserve(passes: Int) {
+    slots = .reserve(&kept, count: keptCount &+ passes, filler: RecordedHop())
+  }
+
+  /// Keeps `hop`: in a reserved slot, over a stale one if the buffer has one, or appended.
+  ///
+  /// NB: the buffer is written through its own API only past the reserved slots, so it stays
+  /// where they point until it grows, and once it has, the slots are past.
   @inline(__always)
   private func keep(_ hop: RecordedHop) {
-    if keptCount < kept.count {
+    if keptCount < slots.count {
+      slots.write(hop, at: keptCount, of: kept)
+    } else if keptCount < kept.count {
       kept[keptCount] = hop
     } else {
       kept.append(hop)
