@@ -110,4 +110,14 @@ struct TextFastPathTests {
   func logLineKinds(line: String) {
     #expect(LogLineKind(line) == Self.characterKind(line))
   }
+
+  @Test("text joined by copying bytes is the text joined as strings", arguments: texts)
+  func joinedBytes(text: String) {
+    let long = String(repeating: text + " long", count: 4)
+    let parts = [text, "", " · ", long, text, "x"]
+    #expect(concatenated(text, "", " · ", long, text, "x") == parts.joined())
+    #expect(concatenated(text) == text)
+    #expect(concatenated() == "")
+    #expect(joined(parts, separator: ">") == parts.joined(separator: ">"))
+  }
 }

@@ -54,14 +54,22 @@ enum ActivityDelivery {
   ) {
     // The dispatch ran one level deeper than the guard is now; its observers run at its level.
     let level = runtime.depth + 1
-    let deliveries = batch.map { ($0.observer, $0.activity, level) }
     if runtime.depth > 0 {
-      runtime.pendingActivities += deliveries
+      for (observer, activity) in batch {
+        runtime.pendingActivities.append((observer, activity, level))
+      }
       if !runtime.outerWillDeliverActivities { runtime.hasIdleWork = true }
       return
     }
     runtime.outerWillDeliverActivities = false
-    run(deliveries + takePending(from: runtime), in: runtime)
+    if runtime.pendingActivities.isEmpty {
+      // Nothing waits, so the batch alone is delivered, without an array of deliveries.
+      for (observer, activity) in batch {
+        runtime.runNested(atLevel: level) { observer.body(activity) }
+      }
+    } else {
+      run(batch.map { ($0.observer, $0.activity, level) } + takePending(from: runtime), in: runtime)
+    }
     // What the observers left behind (their nested dispatches' activities, a runaway) is
     // settled here, as the outermost operation's leave would.
     if runtime.hasIdleWork, runtime.depth == 0 { runtime.runIdleWork() }

@@ -122,6 +122,8 @@ final class ActivityProbe: DispatchProbe {
       activity.rewrittenFromText = TraceText(box, index: rewrite.from)
       activity.rewrittenText = TraceText(box, index: rewrite.to)
     }
+    // Room for one hop per observed node at once, rather than a buffer per doubling.
+    if heard.isEmpty { heard.reserveCapacity(watches.count) }
     heard.append(Heard(index: current, activity: activity))
   }
 
@@ -132,6 +134,9 @@ final class ActivityProbe: DispatchProbe {
   /// Each observer's activities, observers in path order and each one's in walk order.
   func take() -> [(observer: ActivityObserver, activity: NodeActivity)] {
     var found: [(observer: ActivityObserver, activity: NodeActivity)] = []
+    // A watch adds the hops heard at its node, or one passed activity at most: one buffer
+    // that holds them all, instead of one per doubling.
+    found.reserveCapacity(watches.count + heard.count)
     let last = end ?? walk.last
     for watch in watches {
       var any = false
