@@ -170,6 +170,44 @@ struct DispatchRecordStorageTests {
     #expect(changed != original)
   }
 
+  @Test("a record detached for another thread shares no storage and no payload box with it")
+  func detachedRecordsShareNothing() throws {
+    let nodes = try chain("root", "mid", "leaf")
+    // Kept detached, as a trace stream hands records to its writer thread.
+    final class Detacher: Tracer {
+      var originals: [DispatchRecord] = []
+      var detached: [TraceRecord] = []
+      func receive(_ record: TraceRecord) {
+        guard case .dispatch(let dispatch) = record else { return }
+        originals.append(dispatch)
+        detached.append(record.detached())
+      }
+    }
+    let detacher = Detacher()
+    nodes[0].install(detacher)
+    nodes[1].intercept(Keys.ping) { _, value in value *= 10 }
+    nodes[0].on(Keys.ping) { _, _ in }
+    nodes[2].post(Keys.ping, 3)
+    nodes[2].post(Keys.ping, 4)
+    try #require(detacher.detached.count == 2)
+    for (original, record) in zip(detacher.originals, detacher.detached) {
+      guard case .dispatch(let detached) = record else {
+        Issue.record("a dispatch record detached into another kind")
+        continue
+      }
+      #expect(detached.storage !== original.storage)
+      #expect(detached.storage.box == nil, "the payload box is the recorder's to refill")
+      #expect(detached.storage.kept.isEmpty)
+      let texts = detached.hops.flatMap { [$0.interceptedFromText, $0.interceptedToText] }
+      #expect(texts.allSatisfy { $0?.box == nil }, "a hop's text reads from the box")
+      #expect(detached == original)
+    }
+    #expect(
+      detacher.detached.map { $0.nodeNames } == [
+        ["leaf", "mid", "root"], ["leaf", "mid", "root"],
+      ])
+  }
+
   @Test("storage whose kept hop names an extra it does not have is caught by the next write")
   func invariantCatchesAMissingExtra() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

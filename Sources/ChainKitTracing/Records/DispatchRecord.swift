@@ -185,4 +185,28 @@ extension DispatchRecord {
   func describePayloads() {
     storage.box?.describeAll()
   }
+
+  /// A record equal to this one whose fields, payload text and hops are its own, described and
+  /// made now: what a record that leaves the main actor carries.
+  ///
+  /// NB: the recorder fills its storage again, and a later event refills the payload box, once
+  /// no record holds them; only the reference count orders that reuse after another thread's
+  /// last read, and the thread sanitizer cannot see the runtime's reference counting, so a
+  /// record read on another thread holds neither.
+  func detached() -> DispatchRecord {
+    let made = storage.copy()
+    made.payloadText = TraceText(storage.payload.string)
+    made.madeHops = storage.hopList.records.map { hop in
+      var own = hop
+      // Setting a text makes it a string, no longer a value of the box described on demand.
+      own.interceptedFrom = hop.interceptedFrom
+      own.interceptedTo = hop.interceptedTo
+      return own
+    }
+    made.box = nil
+    made.kept = []
+    made.extras = []
+    made.checkInvariantsIfEnabled()
+    return DispatchRecord(storage: made)
+  }
 }

@@ -51,6 +51,12 @@ public enum TraceRecord: Sendable, Equatable {
     }
   }
 
+  /// This record with a dispatch's fields, payload and hops its own (``DispatchRecord``'s
+  /// `detached()`), for a tracer that hands it to another thread; other records as they are.
+  func detached() -> TraceRecord {
+    if case .dispatch(let record) = self { .dispatch(record.detached()) } else { self }
+  }
+
   /// The names of the nodes this record involves, for filtering.
   public var nodeNames: [String] {
     switch self {

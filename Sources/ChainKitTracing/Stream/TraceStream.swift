@@ -123,7 +123,9 @@ public final class TraceStream: Tracer {
   public func receive(_ record: TraceRecord) {
     guard filter.accepts(record) else { return }
     record.describePayloads()
-    buffer.put(TraceLine(time: TraceClock.now() &- start, scope: scope, .record(record)))
+    // NB: detached: the writer thread must not read storage or a box the recorder reuses.
+    buffer.put(
+      TraceLine(time: TraceClock.now() &- start, scope: scope, .record(record.detached())))
   }
 
   /// What the stream did so far; the writer thread updates it as it goes.
