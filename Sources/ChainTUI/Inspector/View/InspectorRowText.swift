@@ -17,6 +17,10 @@ final class InspectorRowText {
   private var details: [DetailsKey: (title: String, lines: [String])] = [:]
   private var numbers: [UInt64: Int] = [:]
   private var lastNumber = 0
+  /// The last label made, for the dispatch of this id.
+  private var lastLabel: (id: UInt64, label: String)?
+  /// The last dispatch whose hops were read, and its hops.
+  private var lastHops: (id: UInt64, hops: [HopRecord])?
 
   private struct DetailsKey: Hashable {
     let id: UInt64
@@ -32,17 +36,35 @@ final class InspectorRowText {
   func number(_ record: DispatchRecord) {
     lastNumber += 1
     numbers[record.id] = lastNumber
+    if lastLabel?.id == record.id { lastLabel = nil }
   }
 
   /// Forgets a dispatch the tracer no longer keeps.
   func forget(_ record: DispatchRecord) {
     numbers.removeValue(forKey: record.id)
+    if lastLabel?.id == record.id { lastLabel = nil }
   }
 
   /// `#N` for a kept dispatch, `#?` for one no longer kept.
+  ///
+  /// NB: the last one made is kept: a new dispatch's row and its details each ask for it.
   func label(ofID id: UInt64) -> String {
-    if let number = numbers[id] { return concatenated("#", String(number)) }
-    return "#?"
+    if let lastLabel, lastLabel.id == id { return lastLabel.label }
+    guard let number = numbers[id] else { return "#?" }
+    let made = concatenated("#", String(number))
+    lastLabel = (id, made)
+    return made
+  }
+
+  /// A dispatch's hops, read from its record once for the texts a frame makes of them.
+  ///
+  /// NB: a record makes its hops array on every read, and a new dispatch's row, its details
+  /// and the lit path each read them; a kept record never changes, so its hops are kept.
+  func hops(of record: DispatchRecord) -> [HopRecord] {
+    if let lastHops, lastHops.id == record.id { return lastHops.hops }
+    let hops = record.hops
+    lastHops = (record.id, hops)
+    return hops
   }
 
   /// The header after its indent and mark (" #12 like actions1>post"), without the timing, and
@@ -54,8 +76,7 @@ final class InspectorRowText {
     // NB: a loop, not a lazy filter and map: Swift checks the main actor's executor for each
     // element a main-actor closure sees inside a standard library algorithm.
     var hops = ""
-    // Read once: a record makes its hops array on every read.
-    let hopRecords = record.hops
+    let hopRecords = self.hops(of: record)
     for hop in hopRecords where !hop.passed {
       if !hops.isEmpty { hops += " · " }
       hops += concatenated(
@@ -73,14 +94,15 @@ final class InspectorRowText {
     return text
   }
 
-  /// The details of a dispatch, as ``InspectorView/details(of:label:parentLabel:showsTimings:)``
+  /// The details of a dispatch, as
+  /// ``InspectorView/details(of:hops:label:parentLabel:showsTimings:)``
   /// makes them.
   func details(for record: DispatchRecord, showsTimings: Bool) -> (title: String, lines: [String]) {
     let key = DetailsKey(id: record.id, showsTimings: showsTimings)
     if let known = details[key] { return known }
     let made = InspectorView.details(
-      of: record, label: label(ofID: record.id), parentLabel: record.parent.map(label(ofID:)),
-      showsTimings: showsTimings)
+      of: record, hops: hops(of: record), label: label(ofID: record.id),
+      parentLabel: record.parent.map(label(ofID:)), showsTimings: showsTimings)
     if details.count >= capacity { details.removeAll(keepingCapacity: true) }
     details[key] = made
     return made
