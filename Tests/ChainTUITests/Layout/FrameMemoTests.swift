@@ -85,6 +85,20 @@ struct FrameMemoTests {
     }
   }
 
+  @Test("a lit mark that stays is left in its border; one that changes is drawn again")
+  func flowMarksStayOrChange() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    // A like and a share light the same marks on two boxes and another on the third; a replay
+    // adds its pointer to one mark at a time (the same outcome, another text) and ends; the
+    // inspector's selection lights an older dispatch; zoom and a resize place the boxes anew.
+    var keys = Array(repeating: [Key.character("l"), .character("s")], count: 3).flatMap { $0 }
+    keys += [.character("n"), .character("n"), .character("n"), .character("n"), .character("l")]
+    keys += [.character("i"), .up, .up, .down, .escape, .character("s"), .character("z")]
+    keys += [.character("l"), .escape, .resize(width: 90, height: 36), .character("s")]
+    expectFramesHold(app, keys)
+  }
+
   @Test("a log that moves on moves its rows up, and draws the ones that changed")
   func logRowsMove() {
     let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
