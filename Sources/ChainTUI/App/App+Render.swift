@@ -37,7 +37,7 @@ extension App {
       // The lit path is worked out first: a mark the last frame drew that stays is left in its
       // row instead of the row being drawn again and the mark over it.
       let flow = flowMarks
-      var keeping: [Int] = []
+      var keeping = PlaceSet()
       if let flow, let lastMarked = last?.damage.marked, !lastMarked.isEmpty {
         keeping = FlowMarksView.unchanged(
           lastMarked, marks: flow.marks, current: flow.current, over: layout.panels.places)

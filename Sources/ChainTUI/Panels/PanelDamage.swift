@@ -59,7 +59,7 @@ struct PanelDamage {
   var marked: [Mark]
   /// The places of ``marked`` whose top rows this frame left as the last frame drew them (the
   /// box unchanged and its mark the same): the lit path need not draw their marks again.
-  var keptMarks: [Int] = []
+  var keptMarks = PlaceSet()
   /// How many pieces the frame drew; the others kept the last frame's cells.
   var drawn = 0
   /// For each piece that is a log with lines, the lines it showed; `nil` for the others.

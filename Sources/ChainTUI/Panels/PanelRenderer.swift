@@ -43,7 +43,7 @@ struct PanelRenderer {
   ///   top rows were left as they were (``PanelDamage/keptMarks``).
   mutating func draw(
     _ layout: PanelLayout, into grid: inout Grid, over last: PanelDamage?,
-    setting: PanelDamage.Setting, keepingMarks: [Int] = []
+    setting: PanelDamage.Setting, keepingMarks: PlaceSet = PlaceSet()
   ) -> PanelDamage {
     placed = layout.places
     let last = last.flatMap {
@@ -58,7 +58,7 @@ struct PanelRenderer {
     signatures.reserveCapacity(layout.pieces.count)
     var logRows: [PanelDamage.LogRows?] = Array(repeating: nil, count: layout.pieces.count)
     var cleared: [Rect] = []
-    var keptMarks: [Int] = []
+    var keptMarks = PlaceSet()
     var drawn = 0
     // NB: by index, the piece read in place: most pieces are unchanged, and copying each out
     // of the array (as a loop over its elements does) retained and released its panel.
@@ -72,7 +72,7 @@ struct PanelRenderer {
         if let place = Self.boxPlace(ofPiece: index, in: layout), Self.has(lastMarked, place) {
           // NB: a mark that stays is left in the row: the lit path would draw it again there.
           if keepingMarks.contains(place) {
-            keptMarks.append(place)
+            keptMarks.insert(place)
           } else {
             drawBoxTop(layout.pieces[index], place: layout.places[place], into: &grid)
           }

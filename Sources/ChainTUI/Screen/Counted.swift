@@ -20,8 +20,11 @@ func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String 
 /// NB: interpolation and `+=` grow the buffer as the parts arrive, a reallocation and copy
 /// each time, which costs more than the text itself for the short lines made on every key.
 ///
+/// NB: inlined where it is called, so the array of parts can live on the stack.
+///
 /// - Parameter parts: The text, in order.
 /// - Returns: The parts joined without a separator.
+@inline(__always)
 func concatenated(_ parts: String...) -> String {
   var count = 0
   for part in parts { count += part.utf8.count }

@@ -18,7 +18,8 @@ struct FlowMarksView {
   /// - Returns: The marks of the open panels that have one, by place.
   @discardableResult
   func draw(
-    _ marks: FlowMarks.Marks, current: String?, over placed: [PanelPlace], leaving kept: [Int] = [],
+    _ marks: FlowMarks.Marks, current: String?, over placed: [PanelPlace],
+    leaving kept: PlaceSet = PlaceSet(),
     into grid: inout Grid
   ) -> [PanelDamage.Mark] {
     var marked: [PanelDamage.Mark] = []
@@ -69,8 +70,8 @@ struct FlowMarksView {
   static func unchanged(
     _ last: [PanelDamage.Mark], marks: FlowMarks.Marks, current: String?,
     over placed: [PanelPlace]
-  ) -> [Int] {
-    var same: [Int] = []
+  ) -> PlaceSet {
+    var same = PlaceSet()
     for old in last where placed.indices.contains(old.place) && !placed[old.place].isCollapsed {
       let name = placed[old.place].name
       guard let mark = Self.mark(of: name, in: marks), mark.outcome == old.outcome else {
@@ -82,7 +83,7 @@ struct FlowMarksView {
         isCurrent
         ? old.text.hasPrefix("▶ ") && old.text.dropFirst(2) == mark.text[...]
         : old.text == mark.text
-      if sameText { same.append(old.place) }
+      if sameText { same.insert(old.place) }
     }
     return same
   }

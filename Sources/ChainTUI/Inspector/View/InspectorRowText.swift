@@ -14,18 +14,12 @@ final class InspectorRowText {
   /// The most dispatches remembered; past it the cache starts over.
   private let capacity: Int
   private var texts: [UInt64: (header: String, hops: String)] = [:]
-  private var details: [DetailsKey: (title: String, lines: [String])] = [:]
   private var numbers: [UInt64: Int] = [:]
   private var lastNumber = 0
   /// The last label made, for the dispatch of this id.
   private var lastLabel: (id: UInt64, label: String)?
   /// The last dispatch whose hops were read, and its hops.
   private var lastHops: (id: UInt64, hops: [HopRecord])?
-
-  private struct DetailsKey: Hashable {
-    let id: UInt64
-    let showsTimings: Bool
-  }
 
   /// Creates an empty cache remembering up to `capacity` dispatches.
   init(capacity: Int) {
@@ -95,16 +89,13 @@ final class InspectorRowText {
   }
 
   /// The details of a dispatch, as
-  /// ``InspectorView/details(of:hops:label:parentLabel:showsTimings:)``
-  /// makes them.
+  /// ``InspectorView/details(of:hops:label:parentLabel:showsTimings:)`` makes them.
+  ///
+  /// NB: made anew on each call: the inspector keeps the last frame's details, and a dispatch
+  /// selected again later is rare.
   func details(for record: DispatchRecord, showsTimings: Bool) -> (title: String, lines: [String]) {
-    let key = DetailsKey(id: record.id, showsTimings: showsTimings)
-    if let known = details[key] { return known }
-    let made = InspectorView.details(
+    InspectorView.details(
       of: record, hops: hops(of: record), label: label(ofID: record.id),
       parentLabel: record.parent.map(label(ofID:)), showsTimings: showsTimings)
-    if details.count >= capacity { details.removeAll(keepingCapacity: true) }
-    details[key] = made
-    return made
   }
 }
