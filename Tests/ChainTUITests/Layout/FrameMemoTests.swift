@@ -85,6 +85,19 @@ struct FrameMemoTests {
     }
   }
 
+  @Test("the details kept from the last frame are the same dispatch's, told the same way")
+  func detailsFollowTheirSource() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    // The same dispatch stays selected while "why" explains one panel, then the next, then
+    // closes; a key that adds no record leaves the selection; the selection moves and back.
+    expectFramesHold(app, [.character("l"), .character("i"), .character("w")])
+    #expect(app.render().text.contains("─ why "), "w did not show why a panel's listeners ran")
+    var keys: [Key] = [.character("w"), .escape, .character("w"), .escape, .escape, .tab]
+    keys += [.up, .down, .character("s"), .character("i"), .up, .character("w"), .down, .escape]
+    expectFramesHold(app, keys)
+  }
+
   @Test("a lit mark that stays is left in its border; one that changes is drawn again")
   func flowMarksStayOrChange() {
     let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
