@@ -123,5 +123,8 @@ struct TextFastPathTests {
     #expect(
       joined(parts, separator: ", ", marking: "'", opening: "<", closing: ">") == "<\(marked)>")
     #expect(joined([], separator: ", ", marking: "'", opening: "[", closing: "]") == "[]")
+    #expect(
+      joined(parts, separator: ">", marking: "", opening: text, closing: "")
+        == text + parts.joined(separator: ">"))
   }
 }

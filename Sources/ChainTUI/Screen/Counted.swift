@@ -73,11 +73,12 @@ func joined(
   for name in names { count += name.utf8.count }
   return String(unsafeUninitializedCapacity: count) { buffer in
     var written = copyUTF8(of: opening, into: buffer, at: 0)
+    let marked = !mark.isEmpty
     for index in names.indices {
       if index > names.startIndex { written = copyUTF8(of: separator, into: buffer, at: written) }
-      written = copyUTF8(of: mark, into: buffer, at: written)
+      if marked { written = copyUTF8(of: mark, into: buffer, at: written) }
       written = copyUTF8(of: names[index], into: buffer, at: written)
-      written = copyUTF8(of: mark, into: buffer, at: written)
+      if marked { written = copyUTF8(of: mark, into: buffer, at: written) }
     }
     return copyUTF8(of: closing, into: buffer, at: written)
   }

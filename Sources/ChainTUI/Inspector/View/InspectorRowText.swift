@@ -65,24 +65,31 @@ final class InspectorRowText {
   /// the hops ("actions1:tgt handled · post:bub passed" or "no listener ran").
   func text(for record: DispatchRecord) -> (header: String, hops: String) {
     if let known = texts[record.id] { return known }
-    let header = concatenated(
-      " ", label(ofID: record.id), " ", record.key, " ", joined(record.path, separator: ">"))
-    // NB: a loop, not a lazy filter and map: Swift checks the main actor's executor for each
-    // element a main-actor closure sees inside a standard library algorithm.
-    var hops = ""
+    // The path joined straight after the lead, which is short enough to need no allocation.
+    let header = joined(
+      record.path, separator: ">", marking: "",
+      opening: concatenated(" ", label(ofID: record.id), " ", record.key, " "), closing: "")
+    // NB: the hops' pieces gathered and joined once: a string grown piece by piece was copied
+    // into a larger buffer as it grew. A loop, not a lazy filter and map: Swift checks the main
+    // actor's executor for each element a main-actor closure sees inside an algorithm.
+    var pieces: [String] = []
     let hopRecords = self.hops(of: record)
+    pieces.reserveCapacity(6 * hopRecords.count)
     for hop in hopRecords where !hop.passed {
-      if !hops.isEmpty { hops += " · " }
-      hops += concatenated(
-        hop.node, ":", DispatchLines.phaseTag(hop.phase), " ",
-        DispatchLines.actions(of: hop, in: record))
+      if !pieces.isEmpty { pieces.append(" · ") }
+      pieces.append(hop.node)
+      pieces.append(":")
+      pieces.append(DispatchLines.phaseTag(hop.phase))
+      pieces.append(" ")
+      pieces.append(DispatchLines.actions(of: hop, in: record))
     }
     // A refusal is no hop's: without this the row of a runaway's dispatch read "handled".
     for error in DispatchLines.errorsOffHops(of: record, hops: hopRecords) {
-      if !hops.isEmpty { hops += " · " }
-      hops += concatenated(hopRecords.isEmpty ? "refused: " : "error: ", error)
+      if !pieces.isEmpty { pieces.append(" · ") }
+      pieces.append(hopRecords.isEmpty ? "refused: " : "error: ")
+      pieces.append(error)
     }
-    let text = (header, hops.isEmpty ? "no listener ran" : hops)
+    let text = (header, pieces.isEmpty ? "no listener ran" : joined(pieces, separator: ""))
     if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
     texts[record.id] = text
     return text

@@ -42,7 +42,8 @@ extension InspectorView {
     var lines: [String] = []
     lines.reserveCapacity(hops.count + 3)
     lines.append(concatenated("payload ", record.payload))
-    lines.append(concatenated("path ", joined(record.path, separator: " > ")))
+    lines.append(
+      joined(record.path, separator: " > ", marking: "", opening: "path ", closing: ""))
     // Before the hops, so a refusal (which has none) or a runaway below shows in the rows kept.
     let refused = hops.isEmpty && !record.errors.isEmpty
     for error in DispatchLines.errorsOffHops(of: record, hops: hops) {
