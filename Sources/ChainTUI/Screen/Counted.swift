@@ -20,7 +20,8 @@ func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String 
 /// NB: interpolation and `+=` grow the buffer as the parts arrive, a reallocation and copy
 /// each time, which costs more than the text itself for the short lines made on every key.
 ///
-/// NB: inlined where it is called, so the array of parts can live on the stack.
+/// NB: inlined where it is called: the call and the count of the parts cost less there. The
+/// array of parts is still made on the heap (the string's initializer keeps it from the stack).
 ///
 /// - Parameter parts: The text, in order.
 /// - Returns: The parts joined without a separator.
