@@ -180,9 +180,12 @@ struct InspectorView {
     shown.reserveCapacity(area.height)
     var y = area.y
     var position = first
-    while position < entries.count, y + lines(position) <= area.maxY {
-      shown.append((position, y, lines(position), entries.seq(at: position)))
-      y += lines(position)
+    while position < entries.count {
+      // Read once per entry: each read looks the item up through the filter's positions.
+      let count = lines(position)
+      guard y + count <= area.maxY else { break }
+      shown.append((position, y, count, entries.seq(at: position)))
+      y += count
       position += 1
     }
     return shown
