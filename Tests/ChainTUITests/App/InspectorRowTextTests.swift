@@ -27,6 +27,24 @@ struct InspectorRowTextTests {
     #expect(texts.label(ofID: 7) == "#2", "the kept label outlived its renumbering")
   }
 
+  @Test("a dispatch's details name its parent as #? once the parent is forgotten")
+  func detailsAfterParentForgotten() {
+    let texts = InspectorRowText(capacity: 10)
+    let parent = Self.record(1, hops: ["a"])
+    let child = DispatchRecord(
+      id: 2, parent: 1, key: "ping", payload: "", origin: "a", path: ["a"],
+      hops: [HopRecord(node: "a", phase: .target, listenersRun: 1)])
+    texts.number(parent)
+    texts.number(child)
+    let before = texts.details(for: child, showsTimings: false)
+    #expect(before.lines.last?.hasSuffix("nested in #1") == true, "\(before.lines)")
+    let again = texts.details(for: child, showsTimings: false)
+    #expect(again.title == before.title && again.lines == before.lines)
+    texts.forget(parent)
+    let after = texts.details(for: child, showsTimings: false)
+    #expect(after.lines.last?.hasSuffix("nested in #?") == true, "\(after.lines)")
+  }
+
   @Test("each dispatch's hops are its own, read in turn")
   func hopsFollowTheRecord() {
     let texts = InspectorRowText(capacity: 10)

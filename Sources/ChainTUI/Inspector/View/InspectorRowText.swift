@@ -20,6 +20,8 @@ final class InspectorRowText {
   private var lastLabel: (id: UInt64, label: String)?
   /// The last dispatch whose hops were read, and its hops.
   private var lastHops: (id: UInt64, hops: [HopRecord])?
+  /// The last details made: for which dispatch, whether with timings, and the text.
+  private var lastDetails: (id: UInt64, showsTimings: Bool, title: String, lines: [String])?
 
   /// Creates an empty cache remembering up to `capacity` dispatches.
   init(capacity: Int) {
@@ -37,6 +39,8 @@ final class InspectorRowText {
   func forget(_ record: DispatchRecord) {
     numbers.removeValue(forKey: record.id)
     if lastLabel?.id == record.id { lastLabel = nil }
+    // Any: the details of a dispatch name its parent's label too.
+    lastDetails = nil
   }
 
   /// `#N` for a kept dispatch, `#?` for one no longer kept.
@@ -98,11 +102,16 @@ final class InspectorRowText {
   /// The details of a dispatch, as
   /// ``InspectorView/details(of:hops:label:parentLabel:showsTimings:)`` makes them.
   ///
-  /// NB: made anew on each call: the inspector keeps the last frame's details, and a dispatch
-  /// selected again later is rare.
+  /// NB: the last ones made are kept, for a frame drawn afresh (a resize) over the same
+  /// selection; a frame drawn over the last one keeps the details it drew itself.
   func details(for record: DispatchRecord, showsTimings: Bool) -> (title: String, lines: [String]) {
-    InspectorView.details(
+    if let lastDetails, lastDetails.id == record.id, lastDetails.showsTimings == showsTimings {
+      return (lastDetails.title, lastDetails.lines)
+    }
+    let made = InspectorView.details(
       of: record, hops: hops(of: record), label: label(ofID: record.id),
       parentLabel: record.parent.map(label(ofID:)), showsTimings: showsTimings)
+    lastDetails = (record.id, showsTimings, made.title, made.lines)
+    return made
   }
 }
