@@ -119,5 +119,12 @@ struct TextFastPathTests {
     #expect(concatenated(text) == text)
     #expect(concatenated() == "")
     #expect(joined(parts, separator: ">") == parts.joined(separator: ">"))
+    let marked = parts.map { "'" + $0 + "'" }.joined(separator: ", ")
+    #expect(
+      joined(parts, separator: ", ", marking: "'", opening: "<", closing: ">") == "<\(marked)>")
+    #expect(joined([], separator: ", ", marking: "'", opening: "[", closing: "]") == "[]")
+    #expect(
+      joined(parts, separator: ">", marking: "", opening: text, closing: "")
+        == text + parts.joined(separator: ">"))
   }
 }

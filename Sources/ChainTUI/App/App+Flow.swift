@@ -56,7 +56,8 @@ extension App {
     var step: Int?
     if let replay = replayStep, replay.id == record.id { step = replay.count }
     if let kept = caches.flowMarks, kept.id == record.id, kept.step == step { return kept }
-    let path = FlowPath(record)
+    // The hops through the scene's texts: a new dispatch's row and details read them too.
+    let path = FlowPath(record, hops: tracers[sceneIndex].rowText.hops(of: record))
     var made: FlowMarks
     if let step {
       let shown = min(step, path.steps.count)

@@ -65,7 +65,9 @@ extension App {
     // The search's keys come before the panel's, so a panel cannot hide them while it is open.
     if searchKey(key) { return }
     // A text field's keys act only while it is being typed into; otherwise digits switch scenes.
-    if let panel = focusedPanel, !focusedPanelIsField || modes.has(.field),
+    // NB: the field test on the panel found, not through `focusedPanelIsField`, which finds it
+    // again.
+    if let panel = focusedPanel, !panel.answersDigits || modes.has(.field),
       let binding = Self.binding(of: key, in: panel.keys)
     {
       binding.action(key)

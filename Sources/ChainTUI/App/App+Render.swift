@@ -34,11 +34,20 @@ extension App {
           ObjectIdentifier(search.panel), search.search, search.current.map { search.matches[$0] }
         )
       }
+      // The lit path is worked out first: a mark the last frame drew that stays is left in its
+      // row instead of the row being drawn again and the mark over it.
+      let flow = flowMarks
+      var keeping = PlaceSet()
+      if let flow, let lastMarked = last?.damage.marked, !lastMarked.isEmpty {
+        keeping = FlowMarksView.unchanged(
+          lastMarked, marks: flow.marks, current: flow.current, over: layout.panels.places)
+      }
       var drawn = renderer.draw(
-        layout.panels, into: &grid, over: last?.damage, setting: setting)
-      if let flow = flowMarks {
+        layout.panels, into: &grid, over: last?.damage, setting: setting, keepingMarks: keeping)
+      if let flow {
         drawn.marked = FlowMarksView(theme: theme).draw(
-          flow.marks, current: flow.current, over: renderer.placed, into: &grid)
+          flow.marks, current: flow.current, over: renderer.placed, leaving: drawn.keptMarks,
+          into: &grid)
       }
       damage = drawn
     }

@@ -48,6 +48,9 @@ public final class Panel {
   /// Only a change in its count moves anything on screen; new text in the same rows does not.
   public var body: [StyledLine] = [] {
     didSet {
+      // NB: a body set again to the lines it shows (a subscriber redrawing on every share)
+      // leaves the drawn rows as they are: the next frame would draw the same cells again.
+      guard body != oldValue else { return }
       if body.count != oldValue.count { Self.layoutGeneration &+= 1 }
       drawVersions.body &+= 1
     }

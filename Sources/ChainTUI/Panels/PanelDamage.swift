@@ -45,9 +45,21 @@ struct PanelDamage {
   let setting: Setting
   /// One signature per piece of the layout, in its order.
   var signatures: [Signature]
-  /// The places whose top border the lit path marked in the last frame: their top rows are
-  /// drawn again, so no mark outlives its dispatch.
-  var marked: [Int]
+  /// A mark the lit path put in a place's top border.
+  struct Mark: Equatable {
+    /// The index of the place in the layout's places.
+    let place: Int
+    /// The text between the brackets, with the replay's pointer if it has one.
+    let text: String
+    let outcome: FlowPath.Outcome
+  }
+
+  /// The marks the lit path put in top borders in the last frame: their top rows are drawn
+  /// again unless the next frame puts the same mark there, so no mark outlives its dispatch.
+  var marked: [Mark]
+  /// The places of ``marked`` whose top rows this frame left as the last frame drew them (the
+  /// box unchanged and its mark the same): the lit path need not draw their marks again.
+  var keptMarks = PlaceSet()
   /// How many pieces the frame drew; the others kept the last frame's cells.
   var drawn = 0
   /// For each piece that is a log with lines, the lines it showed; `nil` for the others.

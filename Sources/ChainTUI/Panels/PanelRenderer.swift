@@ -30,12 +30,20 @@ struct PanelRenderer {
   ///
   /// A piece is drawn again when its panel's counters moved, when a box drawn before it in
   /// this frame covers it (a box is cleared first), and a box whose top border the lit path
-  /// marked gets that row again; the rest of the grid is the last frame's.
+  /// marked gets that row again unless its mark stays (`keepingMarks`); the rest of the grid
+  /// is the last frame's.
   ///
-  /// - Returns: What each piece shows now, for the next frame.
+  /// - Parameters:
+  ///   - layout: The layout to draw.
+  ///   - grid: The grid, blank or holding the frame `last` describes.
+  ///   - last: What the last frame drew, if `grid` holds it.
+  ///   - setting: What this frame is drawn with besides the panels.
+  ///   - keepingMarks: The places whose mark in `last` this frame puts there again.
+  /// - Returns: What each piece shows now, for the next frame, with the marked places whose
+  ///   top rows were left as they were (``PanelDamage/keptMarks``).
   mutating func draw(
     _ layout: PanelLayout, into grid: inout Grid, over last: PanelDamage?,
-    setting: PanelDamage.Setting
+    setting: PanelDamage.Setting, keepingMarks: PlaceSet = PlaceSet()
   ) -> PanelDamage {
     placed = layout.places
     let last = last.flatMap {
@@ -50,6 +58,7 @@ struct PanelRenderer {
     signatures.reserveCapacity(layout.pieces.count)
     var logRows: [PanelDamage.LogRows?] = Array(repeating: nil, count: layout.pieces.count)
     var cleared: [Rect] = []
+    var keptMarks = PlaceSet()
     var drawn = 0
     // NB: by index, the piece read in place: most pieces are unchanged, and copying each out
     // of the array (as a loop over its elements does) retained and released its panel.
@@ -60,8 +69,13 @@ struct PanelRenderer {
       for rect in cleared where !rect.intersection(area).isEmpty { isCleared = true }
       let shown = Self.signature(ofPiece: index, in: layout)
       if let lastSignatures, !isCleared, lastSignatures[index] == shown {
-        if let place = Self.boxPlace(ofPiece: index, in: layout), lastMarked.contains(place) {
-          drawBoxTop(layout.pieces[index], place: layout.places[place], into: &grid)
+        if let place = Self.boxPlace(ofPiece: index, in: layout), Self.has(lastMarked, place) {
+          // NB: a mark that stays is left in the row: the lit path would draw it again there.
+          if keepingMarks.contains(place) {
+            keptMarks.insert(place)
+          } else {
+            drawBoxTop(layout.pieces[index], place: layout.places[place], into: &grid)
+          }
         }
         signatures.append(shown)
         logRows[index] = lastLogRows.indices.contains(index) ? lastLogRows[index] : nil
@@ -87,7 +101,16 @@ struct PanelRenderer {
     }
     var damage = PanelDamage(setting: setting, signatures: signatures, marked: [], drawn: drawn)
     damage.logRows = logRows
+    damage.keptMarks = keptMarks
     return damage
+  }
+
+  /// Whether a mark of the last frame is at a place.
+  ///
+  /// NB: a loop, not `contains(where:)`: a main-actor closure there checks the executor.
+  private static func has(_ marks: [PanelDamage.Mark], _ place: Int) -> Bool {
+    for mark in marks where mark.place == place { return true }
+    return false
   }
 
   /// The rectangle the piece at an index draws in.

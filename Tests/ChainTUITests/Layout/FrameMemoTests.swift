@@ -85,6 +85,33 @@ struct FrameMemoTests {
     }
   }
 
+  @Test("the details kept from the last frame are the same dispatch's, told the same way")
+  func detailsFollowTheirSource() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    // The same dispatch stays selected while "why" explains one panel, then the next, then
+    // closes; a key that adds no record leaves the selection; the selection moves and back.
+    expectFramesHold(app, [.character("l"), .character("i"), .character("w")])
+    #expect(app.render().text.contains("─ why "), "w did not show why a panel's listeners ran")
+    var keys: [Key] = [.character("w"), .escape, .character("w"), .escape, .escape, .tab]
+    keys += [.up, .down, .character("s"), .character("i"), .up, .character("w"), .down, .escape]
+    expectFramesHold(app, keys)
+  }
+
+  @Test("a lit mark that stays is left in its border; one that changes is drawn again")
+  func flowMarksStayOrChange() {
+    let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))
+    #expect(app.focus(panelNamed: "actions1"))
+    // A like and a share light the same marks on two boxes and another on the third; a replay
+    // adds its pointer to one mark at a time (the same outcome, another text) and ends; the
+    // inspector's selection lights an older dispatch; zoom and a resize place the boxes anew.
+    var keys = Array(repeating: [Key.character("l"), .character("s")], count: 3).flatMap { $0 }
+    keys += [.character("n"), .character("n"), .character("n"), .character("n"), .character("l")]
+    keys += [.character("i"), .up, .up, .down, .escape, .character("s"), .character("z")]
+    keys += [.character("l"), .escape, .resize(width: 90, height: 36), .character("s")]
+    expectFramesHold(app, keys)
+  }
+
   @Test("a log that moves on moves its rows up, and draws the ones that changed")
   func logRowsMove() {
     let app = AppTest.app(scene: "model", size: Size(width: 100, height: 40))

@@ -69,4 +69,18 @@ struct IncrementalFrameTests {
     let drawn = try #require(app.caches.frame?.damage.drawn)
     #expect(drawn > 0 && drawn < all / 2, "\(drawn) of \(all) pieces drawn")
   }
+
+  @Test("a body set again to the lines it shows is not drawn again; new lines are")
+  func sameBodyKept() {
+    let panel = Panel("note", title: "note")
+    panel.body = ["one", StyledLine("two", style: Style(bold: true))]
+    let shown = panel.drawVersions.body
+    panel.body = ["one", StyledLine("two", style: Style(bold: true))]
+    #expect(panel.drawVersions.body == shown, "the same lines marked the body to draw again")
+    panel.body = ["one", "two"]
+    #expect(panel.drawVersions.body != shown, "a new style left the body as drawn")
+    let restyled = panel.drawVersions.body
+    panel.body = ["one", "two", "three"]
+    #expect(panel.drawVersions.body != restyled, "a new line left the body as drawn")
+  }
 }

@@ -12,20 +12,25 @@ struct FlowMarksView {
   ///   - marks: Each node's mark, from ``FlowPath/marks(upTo:)``.
   ///   - current: The node of the step being replayed, drawn with a pointer; `nil` otherwise.
   ///   - placed: The panels placed, with their rectangles and drawn titles.
+  ///   - kept: The places whose top rows still show the mark this frame puts there (the last
+  ///     frame drew it and nothing drew over it since); they are left as they are.
   ///   - grid: The grid.
-  /// - Returns: The indexes in `placed` of the open panels that have a mark.
+  /// - Returns: The marks of the open panels that have one, by place.
   @discardableResult
   func draw(
-    _ marks: [String: (text: String, outcome: FlowPath.Outcome)], current: String?,
-    over placed: [PanelPlace], into grid: inout Grid
-  ) -> [Int] {
-    var marked: [Int] = []
+    _ marks: FlowMarks.Marks, current: String?, over placed: [PanelPlace],
+    leaving kept: PlaceSet = PlaceSet(),
+    into grid: inout Grid
+  ) -> [PanelDamage.Mark] {
+    var marked: [PanelDamage.Mark] = []
     marked.reserveCapacity(marks.count)
     // NB: by index, each place read in place: a path marks a few of the panels placed, and
     // copying every place out of the array retained and released its name and title.
     for index in placed.indices where !placed[index].isCollapsed {
       guard let mark = Self.mark(of: placed[index].name, in: marks) else { continue }
-      marked.append(index)
+      let text = placed[index].name == current ? "▶ " + mark.text : mark.text
+      marked.append(PanelDamage.Mark(place: index, text: text, outcome: mark.outcome))
+      if kept.contains(index) { continue }
       let place = placed[index]
       let rect = place.rect
       let titleWidth = DisplayWidth.of(place.title)
@@ -33,7 +38,6 @@ struct FlowMarksView {
       let titleFloor = rect.x + 2 + 2 + min(titleWidth, Self.titleKept)
       let room = rect.maxX - 2 - titleFloor
       guard room >= 5 else { continue }
-      let text = place.name == current ? "▶ " + mark.text : mark.text
       // Laid as "[", the text, "]" one after another, without building that string: the text
       // starts with a phase's tag or the pointer, which nothing before it joins.
       let clipped = DisplayWidth.clipped(text, to: room - 2)
@@ -52,6 +56,36 @@ struct FlowMarksView {
       grid.put("]", at: Point(x: end, y: rect.y), style: markStyle)
     }
     return marked
+  }
+
+  /// The places of the last frame's marks that this frame marks the same way: the same text
+  /// (pointer included) and outcome at the same place of the same layout.
+  ///
+  /// - Parameters:
+  ///   - last: The marks the last frame drew.
+  ///   - marks: Each node's mark this frame.
+  ///   - current: The node of the step being replayed, if any.
+  ///   - placed: The panels placed, the same layout as the last frame's.
+  /// - Returns: The places whose mark stays.
+  static func unchanged(
+    _ last: [PanelDamage.Mark], marks: FlowMarks.Marks, current: String?,
+    over placed: [PanelPlace]
+  ) -> PlaceSet {
+    var same = PlaceSet()
+    for old in last where placed.indices.contains(old.place) && !placed[old.place].isCollapsed {
+      let name = placed[old.place].name
+      guard let mark = Self.mark(of: name, in: marks), mark.outcome == old.outcome else {
+        continue
+      }
+      let isCurrent = name == current
+      // The text compared without building the pointer's copy of it.
+      let sameText =
+        isCurrent
+        ? old.text.hasPrefix("▶ ") && old.text.dropFirst(2) == mark.text[...]
+        : old.text == mark.text
+      if sameText { same.insert(old.place) }
+    }
+    return same
   }
 
   /// A panel's mark, found by comparing names while the path is short.

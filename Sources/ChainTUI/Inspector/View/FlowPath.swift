@@ -39,14 +39,24 @@ struct FlowPath: Equatable {
 
   /// The steps of a dispatch record.
   init(_ record: DispatchRecord) {
+    self.init(record, hops: record.hops)
+  }
+
+  /// The steps of a dispatch record whose hops were read already (a record makes its hops
+  /// array on every read).
+  init(_ record: DispatchRecord, hops: [HopRecord]) {
     id = record.id
     key = record.key
     let isRequest = record.kind == .request
-    steps = record.hops.map { hop in
-      Step(
-        node: hop.node, phase: hop.phase, isRequest: isRequest,
-        outcome: Self.outcome(of: hop, isRequest))
+    var steps: [Step] = []
+    steps.reserveCapacity(hops.count)
+    for hop in hops {
+      steps.append(
+        Step(
+          node: hop.node, phase: hop.phase, isRequest: isRequest,
+          outcome: Self.outcome(of: hop, isRequest)))
     }
+    self.steps = steps
   }
 
   /// The most telling thing that happened at a hop.

@@ -34,6 +34,15 @@ struct InspectorDrawn: Equatable {
   }
   /// The details below the list, `nil` when none were drawn.
   var details: Details?
+  /// The dispatch whose hops ``details`` tell, and how; `nil` for any other details (a record
+  /// that is not a dispatch, why a panel's listeners ran).
+  var detailsSource: DetailsSource?
+
+  /// What a dispatch's details are made from besides the record, which never changes.
+  struct DetailsSource: Equatable {
+    var id: UInt64
+    var showsTimings: Bool
+  }
   /// The list's area and the entries' rows drawn there.
   var list = List(area: Rect(x: 0, y: 0, width: 0, height: 0), rows: [])
 

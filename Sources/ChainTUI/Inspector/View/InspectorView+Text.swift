@@ -32,18 +32,18 @@ extension InspectorView {
     }
   }
 
-  /// The details' text of a dispatch: the title before its rule, then the lines below it, the
-  /// outcome last.
+  /// The details' text of a dispatch with its hops (read once from the record): the title
+  /// before its rule, then the lines below it, the outcome last.
   static func details(
-    of record: DispatchRecord, label: String, parentLabel: String?, showsTimings: Bool
+    of record: DispatchRecord, hops: [HopRecord], label: String, parentLabel: String?,
+    showsTimings: Bool
   ) -> (title: String, lines: [String]) {
     let time = { (nanoseconds: UInt64) in Self.time(nanoseconds, shown: showsTimings) }
-    // Read once: a record makes its hops array on every read.
-    let hops = record.hops
     var lines: [String] = []
     lines.reserveCapacity(hops.count + 3)
     lines.append(concatenated("payload ", record.payload))
-    lines.append(concatenated("path ", joined(record.path, separator: " > ")))
+    lines.append(
+      joined(record.path, separator: " > ", marking: "", opening: "path ", closing: ""))
     // Before the hops, so a refusal (which has none) or a runaway below shows in the rows kept.
     let refused = hops.isEmpty && !record.errors.isEmpty
     for error in DispatchLines.errorsOffHops(of: record, hops: hops) {

@@ -73,7 +73,17 @@ struct InspectorView {
     if let selected, let position = entries.position(ofID: selected) {
       let item = entries.item(at: position)
       if let record = item.dispatch {
-        drawn.details = details(of: record)
+        // The same dispatch's details as the last frame's are those details: a kept record
+        // never changes, and a frame with no new record would make them again.
+        let source =
+          why == nil
+          ? InspectorDrawn.DetailsSource(id: record.id, showsTimings: showsTimings) : nil
+        if let source, let last, last.detailsSource == source {
+          drawn.details = last.details
+        } else {
+          drawn.details = details(of: record)
+        }
+        drawn.detailsSource = source
       } else {
         drawn.details = InspectorDrawn.Details(
           title: "─ \(item.kind.rawValue) ", lines: [item.summary])
@@ -170,9 +180,12 @@ struct InspectorView {
     shown.reserveCapacity(area.height)
     var y = area.y
     var position = first
-    while position < entries.count, y + lines(position) <= area.maxY {
-      shown.append((position, y, lines(position), entries.seq(at: position)))
-      y += lines(position)
+    while position < entries.count {
+      // Read once per entry: each read looks the item up through the filter's positions.
+      let count = lines(position)
+      guard y + count <= area.maxY else { break }
+      shown.append((position, y, count, entries.seq(at: position)))
+      y += count
       position += 1
     }
     return shown

@@ -79,19 +79,31 @@ struct Comments: Sendable, Equatable, CustomStringConvertible {
   var lines: [String]
 
   var description: String {
+    var allPlain = true
+    for line in lines where !Self.isPlain(line) {
+      allPlain = false
+      break
+    }
+    // NB: most comments are plain: they are quoted and joined straight into one string, without
+    // an array of quoted lines and a joined copy of it.
+    if allPlain {
+      return joined(lines, separator: ", ", marking: "\"", opening: "[", closing: "]")
+    }
     var quoted: [String] = []
     quoted.reserveCapacity(lines.count)
     for line in lines {
-      // Printable ASCII other than a quote or a backslash is written as it is; anything else
-      // is escaped as the standard library escapes it.
-      var plain = true
-      for byte in line.utf8 where !(0x20..<0x7F).contains(byte) || byte == 0x22 || byte == 0x5C {
-        plain = false
-        break
-      }
-      quoted.append(plain ? concatenated("\"", line, "\"") : line.debugDescription)
+      quoted.append(Self.isPlain(line) ? concatenated("\"", line, "\"") : line.debugDescription)
     }
     return concatenated("[", joined(quoted, separator: ", "), "]")
+  }
+
+  /// Whether a line is written as it is between quotes: printable ASCII other than a quote or
+  /// a backslash; anything else is escaped as the standard library escapes it.
+  private static func isPlain(_ line: String) -> Bool {
+    for byte in line.utf8 where !(0x20..<0x7F).contains(byte) || byte == 0x22 || byte == 0x5C {
+      return false
+    }
+    return true
   }
 }
 
