@@ -106,10 +106,13 @@ extension NodeCore {
   /// hits from the node after the last pass that ran (`walk`, the dispatch's walk over them,
   /// is then found afresh).
   ///
-  /// NB: `@inlinable`, so that clients get it specialised for their payload type; out of line,
-  /// so that the untraced dispatch keeps a small frame. The plan is held for the call: a nested
-  /// post may replace it.
-  @inlinable @inline(never)
+  /// NB: neither inlinable nor specialised for the payload's type, as a ``DispatchPlan``'s loop:
+  /// nothing in it depends on that type but the listener call, which takes the payload by
+  /// reference; and kept in this module, each pass ends by writing the probe's hop state
+  /// directly (``RecordingProbe/endPass``), where the probe's unchecked exclusivity holds, rather
+  /// than by a call. Out of line, so that the untraced dispatch keeps a small frame. The plan is
+  /// held for the call: a nested post may replace it.
+  @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
   func dispatch<P>(
     along plan: RecordingPlan, probe: DispatchProbe, walk: inout HitWalk, bubbles: Bool,
     ctx: inout EventContext, payload: P
@@ -204,9 +207,8 @@ extension KeyedRegistrations {
   /// is a bit field set, and a list of at most ``PackedListenerOutcomes/limit`` listeners
   /// (the caller's condition) never spills.
   ///
-  /// NB: `@inlinable`, so that clients get it specialised for their payload type; nothing
-  /// per listener is a call but the listener's own.
-  @inlinable @inline(__always)
+  /// NB: nothing per listener is a call but the listener's own.
+  @inline(__always)
   func runRecorded<P>(
     capture: Bool, phase: Phase, position: Int, ctx: inout EventContext, payload: P,
     recorder: RecordingProbe

@@ -160,7 +160,6 @@ package final class RecordingProbe: DispatchProbe {
   /// Makes room for a hop from each of the `passes` a plan's dispatch is about to run, so that
   /// keeping one checks neither the buffer's uniqueness nor its length: once per dispatch
   /// rather than once per kept hop.
-  @usableFromInline
   func reserve(passes: Int) {
     slots = .reserve(&kept, count: keptCount &+ passes, filler: RecordedHop())
   }
@@ -313,7 +312,7 @@ package final class RecordingProbe: DispatchProbe {
   /// Listeners of the pass at walk `position` in `phase`, which a plan's loop records
   /// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), threw
   /// `errors`: its hop begins here, with the errors in its extra, and ends at ``endPass``.
-  @usableFromInline
+  @inline(never)
   func passThrew(phase: Phase, position: Int, _ errors: ArraySlice<any Error>) {
     hop = RecordedHop(phase: phase, position: position)
     recorder.noteErrors(errors)
@@ -321,6 +320,11 @@ package final class RecordingProbe: DispatchProbe {
 
   /// Ends the pass at walk `position` in `phase` that a plan's loop recorded: keeps its hop if
   /// something happened there, as ``endHop(ctx:)`` does.
+  ///
+  /// NB: inlined into the plan's loop (in this module, where the probe's unchecked exclusivity
+  /// holds): the common pass, whose listeners ran and threw nothing, reads the counter and
+  /// writes its hop into a reserved slot; a stop, an error or a pass past the reserved slots
+  /// goes out of line.
   ///
   /// - Parameters:
   ///   - phase: The pass's phase.
@@ -331,18 +335,48 @@ package final class RecordingProbe: DispatchProbe {
   ///   - stopped: Whether propagation was stopped (it was not when the pass began).
   ///   - stoppedImmediately: Whether immediately.
   ///   - prevented: Whether the default was prevented during the pass.
-  @usableFromInline
+  @inline(__always)
   func endPass(
     phase: Phase, position: Int, listeners: UInt64, ran: Int, thrown: Int, stopped: Bool,
     stoppedImmediately: Bool, prevented: Bool
   ) {
     cursor = position &+ 1
     let now = max(TraceClock.ticks(), stamp)
-    defer { stamp = now }
     guard
       ran != 0 || thrown != 0 || stopped || prevented
         || PackedListenerOutcomes.containsRemoved(listeners)
-    else { return }
+    else {
+      stamp = now
+      return
+    }
+    guard thrown == 0, !stopped, keptCount < slots.count else {
+      keepPass(
+        phase: phase, position: position, listeners: listeners, ran: ran, thrown: thrown,
+        stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented, now: now)
+      return
+    }
+    // NB: built whole, not in ``hop``: the stored hop would be written field by field and then
+    // copied into the buffer.
+    slots.write(
+      RecordedHop(
+        phase: phase, position: position, listeners: listeners, listenersRun: ran,
+        stopped: false, stoppedImmediately: false, prevented: prevented,
+        beganTicks: stamp, endedTicks: now),
+      at: keptCount, of: kept)
+    keptCount &+= 1
+    stamp = now
+  }
+
+  /// Keeps the hop of a pass that threw, stopped, or ran past the reserved slots, whose
+  /// counter reading `now` ends it (see ``endPass``).
+  ///
+  /// NB: out of line, so that the common pass's loop keeps nothing for these.
+  @inline(never)
+  private func keepPass(
+    phase: Phase, position: Int, listeners: UInt64, ran: Int, thrown: Int, stopped: Bool,
+    stoppedImmediately: Bool, prevented: Bool, now: UInt64
+  ) {
+    defer { stamp = now }
     if stopped, end == nil { end = position }
     guard thrown == 0 else {
       hop.listeners = listeners
@@ -355,8 +389,6 @@ package final class RecordingProbe: DispatchProbe {
       keep(hop)
       return
     }
-    // NB: built whole, not in ``hop``: the stored hop would be written field by field and then
-    // copied into the buffer.
     keep(
       RecordedHop(
         phase: phase, position: position, listeners: listeners, listenersRun: ran,
