@@ -127,6 +127,14 @@ package final class PathCache {
     _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
     bubbles: Bool
   ) -> DispatchProbe {
+    if observers.isEmpty, let probe = RecordingProbe.takeFree(from: runtime) {
+      // A free recorder records for whichever hooks the path has: taken here, not through the
+      // first hook.
+      probe.begin(
+        kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles, path: self,
+        count: count)
+      return probe
+    }
     let start = DispatchStart(
       kind: kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
     guard !observers.isEmpty else {

@@ -26,6 +26,11 @@ package final class RecordingProbe: DispatchProbe {
   /// nothing it calls can reach the free list meanwhile.
   @exclusivity(unchecked) package var nextFree: RecordingProbe?
 
+  /// The dispatch's id, its parent's (0 if none), kind and key, for its record.
+  @exclusivity(unchecked) private var dispatchID: UInt64 = 0
+  @exclusivity(unchecked) private var parentID: UInt64 = 0
+  @exclusivity(unchecked) private var kind = DispatchKind.event
+  @exclusivity(unchecked) private var key = ""
   /// The order of the walk being recorded.
   @exclusivity(unchecked) private var walk = DispatchWalk(
     count: 0, isRequest: false, bubbles: true)
@@ -99,9 +104,34 @@ package final class RecordingProbe: DispatchProbe {
     runtime.freeRecorders = self
   }
 
+  /// Starts recording the dispatch `start` along `path` of `count` nodes (no path for a
+  /// dispatch that never walked one).
+  package func begin(_ start: DispatchStart, path: PathCache?, count: Int) {
+    begin(
+      start.kind, id: start.id, parent: start.parent, key: start.key, box: start.box,
+      bubbles: start.bubbles, path: path, count: count)
+  }
+
+  /// Starts recording the dispatch `id` (of `kind`, nested in `parent` or 0, posted with `key`
+  /// and the payload in `box`) along `path` of `count` nodes (no path for a dispatch that never
+  /// walked one).
+  package func begin(
+    _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox?,
+    bubbles: Bool, path: PathCache?, count: Int
+  ) {
+    dispatchID = id
+    parentID = parent
+    self.kind = kind
+    // NB: compared first: a probe mostly records the same key again.
+    if self.key != key { self.key = key }
+    begin(
+      walk: DispatchWalk(count: count, isRequest: kind == .request, bubbles: bubbles),
+      path: path, box: box)
+  }
+
   /// Starts recording a dispatch of `walk` along `path` (none for a dispatch that never walked
   /// one), posted with the payload in `box`.
-  package func begin(walk: DispatchWalk, path: PathCache?, box: DescriptionBox?) {
+  private func begin(walk: DispatchWalk, path: PathCache?, box: DescriptionBox?) {
     self.walk = walk
     self.path = path
     self.box = box
@@ -114,7 +144,7 @@ package final class RecordingProbe: DispatchProbe {
     end = nil
     answeredBy = nil
     // NB: not emptied but overwritten from the start: the buffer came from a record's storage
-    // (``take(exchangingKept:box:answeredBy:path:)``), which is the probe's alone once no record
+    // (``take(exchangingKept:box:answeredBy:path:key:)``), which is the probe's alone once no record
     // holds it, and is then reused in place; what this dispatch does not overwrite is cut at its
     // end.
     keptCount = 0
@@ -141,7 +171,7 @@ package final class RecordingProbe: DispatchProbe {
   /// Reads the clock for the dispatch's end.
   package func take(
     exchangingKept hops: inout ContiguousArray<RecordedHop>, box: inout DescriptionBox?,
-    answeredBy: inout String?, path: inout PathCache?
+    answeredBy: inout String?, path: inout PathCache?, key: inout String
   ) -> RecordedWalk {
     // NB: no earlier than the last hop's reading (see `endHop`).
     let endTicks = max(TraceClock.ticks(), stamp)
@@ -154,7 +184,10 @@ package final class RecordingProbe: DispatchProbe {
     if self.answeredBy != nil || answeredBy != nil { answeredBy = self.answeredBy.take() }
     path = self.path.take()
     if !nodeIDs.isEmpty { nodeIDs = [] }
-    return RecordedWalk(walk: walk, end: end, span: span)
+    // NB: compared first: the record's storage, refilled, mostly holds the same key.
+    if key != self.key { key = self.key }
+    return RecordedWalk(
+      id: dispatchID, parent: parentID, kind: kind, walk: walk, end: end, span: span)
   }
 
   /// Makes room for a hop from each of the `passes` a plan's dispatch is about to run, so that

@@ -38,8 +38,8 @@ import ChainKit
 final class DispatchRecorder: DispatchRecording {
   private typealias Extra = RecordedHops.Extra
 
-  /// The storage of the record being made, from ``begin``; between dispatches, a spare: the
-  /// last record's, got back when nobody kept that record (holding no payload), or nil.
+  /// A spare storage for the next record: the last record's, got back when nobody kept that
+  /// record (holding no payload), or nil.
   @exclusivity(unchecked) private var storage: DispatchRecordStorage?
   /// What few hops have (a node not on the walk, errors, many listeners), at their
   /// ``RecordedHop/extra``.
@@ -72,55 +72,22 @@ final class DispatchRecorder: DispatchRecording {
     // The probe holds the recorder, which refers to it unowned: kept alive until the record is
     // made.
     return withExtendedLifetime(probe) {
-      let storage = recorder.begin(start, path: nil, count: path.count, probe: probe)
-      storage.walked = false
+      probe.begin(start, path: nil, count: path.count)
+      let storage = DispatchRecordStorage()
       recorder.fill(storage, outcome, probe: probe, names: path)
-      recorder.storage = nil
       return DispatchRecord(storage: storage)
     }
   }
 
-  /// A recorder for the dispatch `start` along `path`.
+  /// A recorder for the dispatch `start` along `path`, when the runtime has no free one.
   ///
   /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
-  /// keeps.
+  /// keeps, which ChainKit takes them from (``PathCache/makeProbe``): this makes one only when
+  /// the list is empty.
   static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
     let probe = RecordingProbe.takeFree(from: path.runtime) ?? makeProbe()
-    // Every probe on the free list was made here, with a recorder of this type.
-    guard let recorder = probe.recorder as? DispatchRecorder else {
-      preconditionFailure("a free recorder's probe holds another kind of recorder")
-    }
-    recorder.begin(start, path: path, count: path.count, probe: probe).walked = true
+    probe.begin(start, path: path, count: path.count)
     return probe
-  }
-
-  /// Begins recording `dispatch` with `probe`, this recorder's, into the spare storage or new
-  /// storage, which it returns.
-  ///
-  /// NB: the probe is passed in, where the caller holds it, rather than read from the unowned
-  /// reference, each read of which retains and releases it.
-  private func begin(
-    _ dispatch: DispatchStart, path: PathCache?, count: Int, probe: RecordingProbe
-  ) -> DispatchRecordStorage {
-    // A spare was unique when it was put back, and nothing is handed it since.
-    let storage: DispatchRecordStorage
-    if let spare = self.storage {
-      storage = spare
-    } else {
-      storage = DispatchRecordStorage()
-      self.storage = storage
-    }
-    storage.id = dispatch.id
-    storage.parent = dispatch.parent == 0 ? nil : dispatch.parent
-    storage.kind = dispatch.kind
-    // NB: compared first: a refilled storage mostly holds the same key, and a copy of a string
-    // here goes through its type's value witness.
-    if storage.key != dispatch.key { storage.key = dispatch.key }
-    probe.begin(
-      walk: DispatchWalk(
-        count: count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
-      path: path, box: dispatch.box)
-    return storage
   }
 
   /// Sends the finished record to the tracers on the path, after handing `activities` (if the
@@ -132,9 +99,9 @@ final class DispatchRecorder: DispatchRecording {
   func finish(
     _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe
   ) {
-    guard var storage = self.storage.take(),
-      let path = fill(storage, outcome, probe: probe, names: nil)
-    else {
+    // NB: the spare, got back when nobody kept the last record, is refilled in place.
+    var storage = self.storage.take() ?? DispatchRecordStorage()
+    guard let path = fill(storage, outcome, probe: probe, names: nil) else {
       preconditionFailure("a recorder finished a dispatch it never began")
     }
     let runtime = path.runtime
@@ -243,7 +210,7 @@ final class DispatchRecorder: DispatchRecording {
   }
 
   /// Fills `storage` with the dispatch as it ended with `outcome`, from what `probe` recorded
-  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:)``), along the nodes `names`
+  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:key:)``), along the nodes `names`
   /// (target first), or the path's if nil.
   ///
   /// - Returns: The path the dispatch walked, if any.
@@ -257,7 +224,11 @@ final class DispatchRecorder: DispatchRecording {
     var path: PathCache?
     let taken = probe.take(
       exchangingKept: &storage.kept, box: &storage.box, answeredBy: &storage.answeredBy,
-      path: &path)
+      path: &path, key: &storage.key)
+    storage.id = taken.id
+    storage.parent = taken.parent == 0 ? nil : taken.parent
+    storage.kind = taken.kind
+    storage.walked = names == nil
     // NB: in place, field by field: storage filled again holds the last record's values, and
     // each is released as it is overwritten. Optionals are unwrapped by `if let`, not `??`,
     // whose generic copy goes through the type's metadata.
