@@ -49,15 +49,20 @@ extension NodeCore {
     let opening = runtime.beginDispatch()
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: opening.id, target: self)
-    let probe =
-      walk.cache.isProbed
-      ? walk.cache.makeProbe(
-        .event, id: opening.id, parent: opening.parentID, key: key,
-        box: PayloadBox.make(payload, reusing: runtime),
-        bubbles: bubbles)
-      : nil
+    // NB: the path lent, not read through `walk.cache`: a reference read from there is retained
+    // around each call.
+    let probe = withUnretained(walk.path) { cache in
+      cache.isProbed
+        ? cache.makeProbe(
+          .event, id: opening.id, parent: opening.parentID, key: key,
+          box: PayloadBox.make(payload, reusing: runtime),
+          bubbles: bubbles)
+        : nil
+    }
     if let probe,
-      let plan = walk.cache.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
+      let plan = withUnretained(walk.path, {
+        $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
+      })
     {
       dispatch(
         along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
