@@ -145,11 +145,9 @@ extension NodeCore {
             payload: payload, recorder: uncheckedCast(probe, to: RecordingProbe.self))
           return
         }
-        probe.beginPass(phase: pass.phase, position: pass.position, ctx: ctx)
-        registrations.runListeners(
-          capture: capture, from: 0, to: registrations.listeners.count, ctx: &ctx,
+        registrations.runHeard(
+          capture: capture, phase: pass.phase, position: pass.position, ctx: &ctx,
           payload: payload, probe: probe)
-        probe.endHop(ctx: ctx)
       }
     }
     // A listener of the last pass may have registered the key at a node after it.
@@ -207,7 +205,9 @@ extension KeyedRegistrations {
   /// is a bit field set, and a list of at most ``PackedListenerOutcomes/limit`` listeners
   /// (the caller's condition) never spills.
   ///
-  /// NB: nothing per listener is a call but the listener's own.
+  /// NB: per listener, the registration is read and its body called through two small
+  /// closures, which are inlined; what few listeners need (another phase, removed, once or
+  /// target-bound, the rest of a pass after an immediate stop) is noted out of line.
   @inline(__always)
   func runRecorded<P>(
     capture: Bool, phase: Phase, position: Int, ctx: inout EventContext, payload: P,
@@ -224,52 +224,34 @@ extension KeyedRegistrations {
       while index < end {
         let slot = index
         let entry = base[index]
-        index += 1
+        index &+= 1
         guard let entry else {
           PackedListenerOutcomes.set(slot: slot, capture: capture, .removed, in: &word)
           continue
         }
-        let stop = withUnretained(entry) { registration in
-          let matched = registration.matchWord
-          if matched != expected {
-            // Another phase, removed, or once / target-bound: see `mayRun`.
-            guard matched == expected | 1, !registration.isRemoved, mayRun(registration) else {
-              if registration.isRemoved {
-                PackedListenerOutcomes.set(
-                  slot: slot, capture: registration.capture, .removed, in: &word)
-              } else if registration.capture != capture {
-                PackedListenerOutcomes.set(
-                  slot: slot, capture: registration.capture, .otherPhase, in: &word)
-              }
-              return false
-            }
-          }
-          ctx.listenersRun &+= 1
-          let box = uncheckedCast(registration, to: ListenerBox<P>.self)
-          let errors = ctx.errorCount
-          let stops = ctx.stopCount
-          call(box, ctx: &ctx, payload: payload)
-          let outcome: ListenerOutcome =
-            ctx.errorCount > errors
-            ? .threw
-            : ctx.stopCount != stops
-              ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
-          PackedListenerOutcomes.set(slot: slot, capture: capture, outcome, in: &word)
-          return ctx.immediateStopRequested
+        if withUnretained(entry, { $0.matchWord }) != expected,
+          !mayRunRecorded(slot: slot, capture: capture, expected: expected, word: &word)
+        {
+          continue
         }
-        if stop {
-          // The rest of this phase's listeners did not get their turn (as `noteSkipped`).
-          while index < end {
-            if let rest = base[index] {
-              withUnretained(rest) { registration in
-                guard registration.capture == capture else { return }
-                PackedListenerOutcomes.set(
-                  slot: index, capture: capture,
-                  registration.isRemoved ? .removed : .skippedAfterStop, in: &word)
-              }
-            }
-            index += 1
+        ctx.listenersRun &+= 1
+        let errors = ctx.errorCount
+        let stops = ctx.stopCount
+        withUnretained(entry, as: ListenerBox<P>.self) { box in
+          do {
+            try box.body(&ctx, payload)
+          } catch {
+            ctx.currentCore.record(error, in: &ctx)
           }
+        }
+        let outcome: ListenerOutcome =
+          ctx.errorCount > errors
+          ? .threw
+          : ctx.stopCount != stops
+            ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
+        PackedListenerOutcomes.set(slot: slot, capture: capture, outcome, in: &word)
+        if ctx.immediateStopRequested {
+          noteSkipped(from: index, capture: capture, word: &word)
           break
         }
       }
@@ -283,5 +265,60 @@ extension KeyedRegistrations {
       thrown: thrown, stopped: ctx.stopRequested,
       stoppedImmediately: ctx.immediateStopRequested,
       prevented: ctx.prevented && !preventedBefore)
+  }
+
+  /// One pass of a traced dispatch along its plan heard call by call, as on the walk over the
+  /// hits: a pass of more listeners than the packed word holds, or another probe's.
+  ///
+  /// NB: out of line, so that the plan's loop keeps a small frame.
+  @inline(never)
+  func runHeard<P>(
+    capture: Bool, phase: Phase, position: Int, ctx: inout EventContext, payload: P,
+    probe: DispatchProbe
+  ) {
+    probe.beginPass(phase: phase, position: position, ctx: ctx)
+    runListeners(
+      capture: capture, from: 0, to: listeners.count, ctx: &ctx, payload: payload, probe: probe)
+    probe.endHop(ctx: ctx)
+  }
+
+  /// Whether the listener in `slot` (present), whose match word is not `expected`, runs in
+  /// this pass: one of the other phase or removed does not (its outcome noted in `word`), and
+  /// one that is once or target-bound runs if it may now (see `mayRun`).
+  @inline(never)
+  func mayRunRecorded(slot: Int, capture: Bool, expected: Int, word: inout UInt64) -> Bool {
+    guard let base = listeners.base, let entry = base[slot] else { return false }
+    return withUnretained(entry) { registration in
+      if registration.matchWord == expected | 1, !registration.isRemoved, mayRun(registration) {
+        return true
+      }
+      if registration.isRemoved {
+        PackedListenerOutcomes.set(slot: slot, capture: registration.capture, .removed, in: &word)
+      } else if registration.capture != capture {
+        PackedListenerOutcomes.set(
+          slot: slot, capture: registration.capture, .otherPhase, in: &word)
+      }
+      return false
+    }
+  }
+
+  /// Notes the listeners of `capture` (or not) from slot `start` on, which did not get their
+  /// turn after an immediate stop (as `noteSkipped`).
+  @inline(never)
+  func noteSkipped(from start: Int, capture: Bool, word: inout UInt64) {
+    guard let base = listeners.base else { return }
+    let end = listeners.count
+    var index = start
+    while index < end {
+      if let rest = base[index] {
+        withUnretained(rest) { registration in
+          guard registration.capture == capture else { return }
+          PackedListenerOutcomes.set(
+            slot: index, capture: capture,
+            registration.isRemoved ? .removed : .skippedAfterStop, in: &word)
+        }
+      }
+      index += 1
+    }
   }
 }
