@@ -229,9 +229,12 @@ extension KeyedRegistrations {
           PackedListenerOutcomes.set(slot: slot, capture: capture, .removed, in: &word)
           continue
         }
+        // NB: the word is or-ed with what the helpers return, not lent to them: lent, it would
+        // live in memory rather than in a register.
         if withUnretained(entry, { $0.matchWord }) != expected,
-          !mayRunRecorded(slot: slot, capture: capture, expected: expected, word: &word)
+          let skipped = skippedRecorded(slot: slot, capture: capture, expected: expected)
         {
+          word |= skipped
           continue
         }
         ctx.listenersRun &+= 1
@@ -251,7 +254,7 @@ extension KeyedRegistrations {
             ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
         PackedListenerOutcomes.set(slot: slot, capture: capture, outcome, in: &word)
         if ctx.immediateStopRequested {
-          noteSkipped(from: index, capture: capture, word: &word)
+          word |= skippedAfterStop(from: index, capture: capture)
           break
         }
       }
@@ -282,31 +285,36 @@ extension KeyedRegistrations {
     probe.endHop(ctx: ctx)
   }
 
-  /// Whether the listener in `slot` (present), whose match word is not `expected`, runs in
-  /// this pass: one of the other phase or removed does not (its outcome noted in `word`), and
-  /// one that is once or target-bound runs if it may now (see `mayRun`).
+  /// Whether the listener in `slot` (present), whose match word is not `expected`, is skipped
+  /// in this pass: one of the other phase or removed is, and one that is once or target-bound
+  /// runs if it may now (see `mayRun`).
+  ///
+  /// - Returns: `nil` if it runs; else its outcome's field in the pass's word (none for a
+  ///   listener that may not run now, as on the walk over the hits).
   @inline(never)
-  func mayRunRecorded(slot: Int, capture: Bool, expected: Int, word: inout UInt64) -> Bool {
-    guard let base = listeners.base, let entry = base[slot] else { return false }
+  func skippedRecorded(slot: Int, capture: Bool, expected: Int) -> UInt64? {
+    guard let base = listeners.base, let entry = base[slot] else { return 0 }
     return withUnretained(entry) { registration in
       if registration.matchWord == expected | 1, !registration.isRemoved, mayRun(registration) {
-        return true
+        return nil
       }
+      var word: UInt64 = 0
       if registration.isRemoved {
         PackedListenerOutcomes.set(slot: slot, capture: registration.capture, .removed, in: &word)
       } else if registration.capture != capture {
         PackedListenerOutcomes.set(
           slot: slot, capture: registration.capture, .otherPhase, in: &word)
       }
-      return false
+      return word
     }
   }
 
-  /// Notes the listeners of `capture` (or not) from slot `start` on, which did not get their
-  /// turn after an immediate stop (as `noteSkipped`).
+  /// The fields, in the pass's word, of the listeners of `capture` (or not) from slot `start`
+  /// on, which did not get their turn after an immediate stop (as `noteSkipped`).
   @inline(never)
-  func noteSkipped(from start: Int, capture: Bool, word: inout UInt64) {
-    guard let base = listeners.base else { return }
+  func skippedAfterStop(from start: Int, capture: Bool) -> UInt64 {
+    var word: UInt64 = 0
+    guard let base = listeners.base else { return word }
     let end = listeners.count
     var index = start
     while index < end {
@@ -320,5 +328,6 @@ extension KeyedRegistrations {
       }
       index += 1
     }
+    return word
   }
 }
