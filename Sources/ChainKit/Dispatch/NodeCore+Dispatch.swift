@@ -179,7 +179,8 @@ extension NodeCore {
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
       thrown: ctx.takeErrors())
     runtime.leave()
-    if let probe { probe.dispatchFinished(outcome) }
+    // NB: optional chaining, not a binding: a binding is retained around the call.
+    probe?.dispatchFinished(outcome)
     return outcome
   }
 
