@@ -115,11 +115,13 @@ final class DispatchRecorder: DispatchRecording {
     if self.storage == nil, isKnownUniquelyReferenced(&storage) {
       // NB: the box too is refilled by a later event if nothing else holds it (a tracer that
       // kept a rewritten hop's text, or an activity observer's batch, holds it).
+      // NB: the box and the storage moved on (`consume`), not copied: a copy is retained here
+      // and its original released.
       if var box = storage.box.take(), isKnownUniquelyReferenced(&box) {
-        DescriptionBox.keepSpare(box, in: runtime)
+        DescriptionBox.keepSpare(consume box, in: runtime)
       }
       storage.dropPayload()
-      self.storage = storage
+      self.storage = consume storage
     }
   }
 
