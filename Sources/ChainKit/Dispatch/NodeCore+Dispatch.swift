@@ -179,8 +179,7 @@ extension NodeCore {
       isPrevented: ctx.prevented, isStopped: ctx.stopRequested, listenersRun: ctx.listenersRun,
       thrown: ctx.takeErrors())
     runtime.leave()
-    // NB: optional chaining, not a binding: a binding is retained around the call.
-    probe?.dispatchFinished(outcome)
+    if let probe { probe.dispatchFinished(outcome) }
     return outcome
   }
 
