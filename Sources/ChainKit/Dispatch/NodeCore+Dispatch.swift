@@ -60,9 +60,11 @@ extension NodeCore {
         : nil
     }
     if let probe,
-      let plan = withUnretained(walk.path, {
-        $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
-      })
+      let plan = withUnretained(
+        walk.path,
+        {
+          $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
+        })
     {
       dispatch(
         along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
