@@ -109,8 +109,8 @@ package final class PathCache {
   /// linked); only for a path with a node on it, as every dispatch's is.
   package var runtime: ChainRuntime { cores[0].runtime }
 
-  /// The probe of a dispatch along this path (``isProbed``): the recorder its first hook makes,
-  /// an activity probe for its observers, or both.
+  /// The probe of a dispatch along this path (``isProbed``): a free recorder's (or, if none is
+  /// free, the one its first hook makes), an activity probe for its observers, or both.
   ///
   /// Out of line: only heard dispatches need one.
   ///

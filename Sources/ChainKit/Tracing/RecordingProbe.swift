@@ -1,5 +1,5 @@
 /// The probe of a traced path: records the hops of one dispatch, and at its end hands them to
-/// the recorder its path's first hook made (``DispatchRecording``), which builds the record.
+/// its recorder (``DispatchRecording``), which builds the record for the path's hooks.
 ///
 /// The per-hop recording lives here, in ChainKit, so the dispatch's calls at each hop reach it
 /// directly, not through the recorder's protocol in another module; the recorder is called only
