@@ -343,7 +343,7 @@ package final class RecordingProbe: DispatchProbe {
   }
 
   /// Listeners of the pass at walk `position` in `phase`, which a plan's loop records
-  /// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), threw
+  /// (``NodeCore/dispatch(along:probe:walk:bubbles:ctx:payload:)``), threw
   /// `errors`: its hop begins here, with the errors in its extra, and ends at ``endPass``.
   @inline(never)
   func passThrew(phase: Phase, position: Int, _ errors: ArraySlice<any Error>) {
