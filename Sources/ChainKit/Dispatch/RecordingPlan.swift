@@ -182,12 +182,11 @@ extension NodeCore {
           ctx.listenersRun &+= 1
           let errors = ctx.errorCount
           let stops = ctx.stopCount
-          withUnretained(entry, as: ListenerBox<P>.self) { box in
-            do {
-              try box.body(&ctx, payload)
-            } catch {
-              ctx.currentCore.record(error, in: &ctx)
-            }
+          // NB: the closure only calls the body, so that it is small enough to be inlined.
+          do {
+            try withUnretained(entry, as: ListenerBox<P>.self) { try $0.body(&ctx, payload) }
+          } catch {
+            ctx.currentCore.record(error, in: &ctx)
           }
           let outcome: ListenerOutcome =
             ctx.errorCount > errors
