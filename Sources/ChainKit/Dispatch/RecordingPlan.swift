@@ -202,7 +202,8 @@ extension NodeCore {
           }
         }
       }
-      let thrown = ctx.errorCount - errorsBefore
+      // NB: wrapping: a count after the pass is never below the count before it.
+      let thrown = ctx.errorCount &- errorsBefore
       // NB: cast from the borrowed probe at each call, not bound once outside: a binding is
       // retained around each pass.
       if thrown > 0 {
@@ -211,7 +212,7 @@ extension NodeCore {
       }
       uncheckedCast(probe, to: RecordingProbe.self).endPass(
         phase: pass.phase, position: pass.position, listeners: word,
-        ran: ctx.listenersRun - ranBefore, thrown: thrown, stopped: ctx.stopRequested,
+        ran: ctx.listenersRun &- ranBefore, thrown: thrown, stopped: ctx.stopRequested,
         stoppedImmediately: ctx.immediateStopRequested,
         prevented: ctx.prevented && !preventedBefore)
     }
