@@ -55,7 +55,7 @@ struct TracingRecorderTests {
     for token in tokens { token.cancel() }
   }
 
-  @Test("a recorder back on the free list holds nothing of its dispatch: no box, path or nodes")
+  @Test("a recorder free again holds nothing of its dispatch: no box, path or nodes")
   func freeRecordersHoldNoPath() throws {
     let nodes = try chain("root", "mid", "leaf")
     let log = TraceLog()
@@ -63,14 +63,15 @@ struct TracingRecorderTests {
     for node in nodes { node.on(Keys.ping) { _, _ in } }
     nodes[2].post(Keys.ping, 1)
     #expect(log.dispatches.last?.path == ["leaf", "mid", "root"])
-    var free = nodes[0].core.runtime.freeRecorders
+    var free = nodes[0].core.runtime.recorders
     var count = 0
     while let probe = free, count < 100 {
+      #expect(!probe.isInUse, "a recorder still in use after its dispatch")
       #expect(probe.isClear, "a free recorder still holds its last dispatch")
-      free = probe.nextFree
+      free = probe.nextRecorder
       count += 1
     }
-    #expect(count > 0, "no recorder went back to the free list")
+    #expect(count > 0, "no recorder was listed")
   }
 
   @Test(

@@ -6,25 +6,30 @@
 /// for what few hops have (a node not on the walk, errors, listeners past the packed word) and
 /// at the end.
 ///
-/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of free
-/// recorders (``ChainRuntime/freeRecorders``), so a traced dispatch allocates no probe. The probe
+/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of its
+/// recorders (``ChainRuntime/recorders``), so a traced dispatch allocates no probe. The probe
 /// holds its recorder; the recorder refers back to it unowned, so the two never keep each other
 /// alive.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
 /// than the recording it guards, and it could never fire: a probe in use is reachable only from
-/// the dispatch that took it from the free list and from its recorder (neither hands it to a
+/// the dispatch that took it (the runtime's list only links it) and from its recorder (neither
+/// hands it to a
 /// listener, tracer or description), and what its methods call (a box's `keep`, the recorder's
-/// notes) cannot reach the probe's state while they run; a nested dispatch takes another probe.
+/// notes) cannot reach the probe's state while they run; a nested dispatch takes another probe,
+/// one not in use.
 @MainActor
 @usableFromInline
 package final class RecordingProbe: DispatchProbe {
   package let recorder: any DispatchRecording
-  /// The next free recorder's probe, while this one is on the runtime's free list.
+  /// The next recorder's probe on the runtime's list (``ChainRuntime/recorders``).
   ///
-  /// NB: unchecked: only the recorder taking or returning this probe touches the link, and
-  /// nothing it calls can reach the free list meanwhile.
-  @exclusivity(unchecked) package var nextFree: RecordingProbe?
+  /// NB: unchecked: only a probe joining the list writes the link, and nothing it calls can
+  /// reach the list meanwhile.
+  @exclusivity(unchecked) package var nextRecorder: RecordingProbe?
+  /// Whether a dispatch is recording with this probe: it stays on the runtime's list, and a
+  /// dispatch takes the first probe there that is not in use.
+  @exclusivity(unchecked) package private(set) var isInUse = false
 
   /// The dispatch's id, its parent's (0 if none), kind and key, for its record.
   @exclusivity(unchecked) private var dispatchID: UInt64 = 0
@@ -86,22 +91,37 @@ package final class RecordingProbe: DispatchProbe {
     super.init()
   }
 
-  /// Takes a free recorder's probe off `runtime`'s free list, if there is one.
+  /// Takes the first recorder's probe on `runtime`'s list that is not in use, if there is one,
+  /// and marks it in use.
   ///
-  /// NB: the list is edited here, not by ChainKitTracing: a property's unchecked exclusivity
-  /// holds only in the module that declares it, and elsewhere each access is checked at run time.
+  /// NB: the probes stay on the list, in use or not, so that taking and returning one links
+  /// nothing and so counts no references: the list is as long as traced dispatches were ever
+  /// nested, and a dispatch mostly takes its first probe. The list is read and the mark written
+  /// here, not by ChainKitTracing: a property's unchecked exclusivity holds only in the module
+  /// that declares it, and elsewhere each access is checked at run time.
   package static func takeFree(from runtime: ChainRuntime) -> RecordingProbe? {
-    // NB: the links moved, not copied: a copy retains what it copies and releases what it
-    // overwrites.
-    guard let spare = runtime.freeRecorders.take() else { return nil }
-    runtime.freeRecorders = spare.nextFree.take()
-    return spare
+    var next = runtime.recorders
+    while let probe = next {
+      if !probe.isInUse {
+        probe.isInUse = true
+        return probe
+      }
+      next = probe.nextRecorder
+    }
+    return nil
   }
 
-  /// Puts this probe, whose recorder has finished, on `runtime`'s free list.
-  package func returnFree(to runtime: ChainRuntime) {
-    nextFree = runtime.freeRecorders.take()
-    runtime.freeRecorders = self
+  /// Puts this probe, made for a dispatch because none on `runtime`'s list was free, on the
+  /// list, in use.
+  package func enlist(in runtime: ChainRuntime) {
+    isInUse = true
+    nextRecorder = runtime.recorders.take()
+    runtime.recorders = self
+  }
+
+  /// Marks this probe, whose recorder has finished, free for another dispatch.
+  package func returnFree() {
+    isInUse = false
   }
 
   /// Starts recording the dispatch `start` along `path` of `count` nodes (no path for a
@@ -213,7 +233,7 @@ package final class RecordingProbe: DispatchProbe {
     keptCount &+= 1
   }
 
-  /// Whether the probe holds no dispatch's box, path or nodes (as on the free list).
+  /// Whether the probe holds no dispatch's box, path or nodes (as when not in use).
   package var isClear: Bool { box == nil && path == nil && nodeIDs.isEmpty }
 
   /// The first and last of `positions`, or an empty pair.

@@ -16,9 +16,9 @@
 package protocol TraceHook: AnyObject {
   /// A recorder for one dispatch along `path`, whose record goes to every hook of the path.
   ///
-  /// Asked only when the runtime has no free recorder: a finished recorder waits on the
-  /// runtime's free list (``ChainRuntime/freeRecorders``), and records any later dispatch along
-  /// any traced path, for that path's hooks.
+  /// Asked only when the runtime has no free recorder: a finished recorder stays on the
+  /// runtime's list (``ChainRuntime/recorders``), and records any later dispatch along any
+  /// traced path, for that path's hooks.
   ///
   /// - Parameters:
   ///   - start: What was posted, by whom, where.

@@ -6,8 +6,8 @@ import ChainKit
 /// Only used when a tracer is installed on the path, so untraced dispatches pay one nil check
 /// per visited node.
 ///
-/// What a traced dispatch costs: recorders come from a free list (no allocation once one has
-/// been made); per visited node, the probe's clock read and a few counters (in ChainKit, so the
+/// What a traced dispatch costs: recorders stay on the runtime's list, each marked in use or free
+/// (no allocation once one has been made); per visited node, the probe's clock read and a few counters (in ChainKit, so the
 /// walk calls them directly, and this recorder only for what few hops have); a hop where nothing
 /// happened is not kept, and becomes a ``HopRecord/passed`` hop when the hops are made. The
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
@@ -27,9 +27,9 @@ import ChainKit
 /// than the recording it guards, and it could never fire, by this invariant (checked by
 /// ``checkInvariants(of:)`` each time a recorder is recycled, in builds with `CHAINKIT_INVARIANTS`):
 ///
-/// 1. A recorder in use is reachable only from the dispatch that took it from the free list (it
-///    is never handed to a listener, tracer or description); a recorder on the free list only
-///    from the list, and it holds no box, cores or tracers; its spare storage, if any, no
+/// 1. A recorder in use is reachable only from the dispatch that took it (the runtime's list
+///    only links it; it is never handed to a listener, tracer or description); a free recorder
+///    only from the list, and it holds no box, cores or tracers; its spare storage, if any, no
 ///    payload, and no record holds it.
 /// 2. Its methods call no code that could reach it: what they call (descriptions of thrown
 ///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
@@ -45,7 +45,7 @@ final class DispatchRecorder: DispatchRecording {
   /// ``RecordedHop/extra``.
   @exclusivity(unchecked) private var extras: [Extra] = []
   /// The probe that records the dispatch's hops, made with the recorder; it holds the recorder
-  /// (and the runtime's free list holds it), so the recorder refers to it unowned.
+  /// (and the runtime's list holds it), so the recorder refers to it unowned.
   ///
   /// The probe also holds the dispatch's path until the record is made: the runtime whose free
   /// list the recorder returns to and whose door the record goes through, and the hooks
@@ -81,11 +81,18 @@ final class DispatchRecorder: DispatchRecording {
 
   /// A recorder for the dispatch `start` along `path`, when the runtime has no free one.
   ///
-  /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
-  /// keeps, which ChainKit takes them from (``PathCache/makeProbe``): this makes one only when
-  /// the list is empty.
+  /// Out of line: only traced dispatches need one. Recorders stay on a list the runtime keeps,
+  /// which ChainKit takes a free one from (``PathCache/makeProbe``): this makes one, and lists
+  /// it, only when none there is free.
   static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
-    let probe = RecordingProbe.takeFree(from: path.runtime) ?? makeProbe()
+    let runtime = path.runtime
+    let probe: RecordingProbe
+    if let free = RecordingProbe.takeFree(from: runtime) {
+      probe = free
+    } else {
+      probe = makeProbe()
+      probe.enlist(in: runtime)
+    }
     probe.begin(start, path: path, count: path.count)
     return probe
   }
@@ -136,33 +143,35 @@ final class DispatchRecorder: DispatchRecording {
 
   private func recycle(_ probe: RecordingProbe, to runtime: ChainRuntime) {
     if !extras.isEmpty { extras.removeAll() }
-    probe.returnFree(to: runtime)
+    probe.returnFree()
     #if CHAINKIT_INVARIANTS
       checkInvariants(of: runtime)
     #endif
   }
 
-  /// Traps with a message if the free list breaks the invariant above: every recorder on it is
-  /// recycled (no box, cores or tracers) and appears once.
+  /// Traps with a message if the runtime's list of recorders breaks the invariant above: every
+  /// recorder appears once, and every free one is recycled (no box, cores or tracers).
   func checkInvariants(of runtime: ChainRuntime) {
     precondition(
       DescriptionBox.spareIsRefillable(in: runtime), "the spare box holds a payload with references"
     )
     var seen: Set<ObjectIdentifier> = []
-    var next = runtime.freeRecorders
+    var next = runtime.recorders
     while let probe = next {
+      next = probe.nextRecorder
       guard let recorder = probe.recorder as? DispatchRecorder else {
-        preconditionFailure("a free recorder's probe holds another kind of recorder")
+        preconditionFailure("a listed recorder's probe holds another kind of recorder")
       }
-      precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
+      precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder listed twice")
+      // A recorder in use (an enclosing dispatch's) holds its dispatch.
+      guard !probe.isInUse else { continue }
       precondition(
         probe.isClear && recorder.extras.isEmpty && recorder.probe === probe,
-        "a recorder on the free list still holds a dispatch")
+        "a free recorder still holds a dispatch")
       if let spare = recorder.storage {
         precondition(
           spare.box == nil && spare.payloadText == nil, "a recorder's spare holds a payload")
       }
-      next = probe.nextFree
     }
   }
 
