@@ -77,11 +77,13 @@ package final class RecordingProbe: DispatchProbe {
   /// For a request: the node whose responder answered first.
   @exclusivity(unchecked) private var answeredBy: String?
   /// The first and last walk position of each phase's visits (empty when first > last), found
-  /// once per dispatch rather than at each hop.
+  /// with ``nodeIDs``, the first time a hop is searched for on the walk, rather than at each
+  /// hop (a dispatch along a recording plan never needs them).
   @exclusivity(unchecked) private var phasePositions = (
     capture: (first: 0, last: -1), target: (first: 0, last: -1), bubble: (first: 0, last: -1)
   )
-  /// The target's walk position: a node's path index is its distance from it.
+  /// The target's walk position: a node's path index is its distance from it (found with
+  /// ``phasePositions``).
   @exclusivity(unchecked) private var targetPosition = 0
   /// The first walk position the next hop can be at.
   @exclusivity(unchecked) private var cursor = 0
@@ -155,11 +157,6 @@ package final class RecordingProbe: DispatchProbe {
     self.walk = walk
     self.path = path
     self.box = box
-    phasePositions = (
-      Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
-      Self.bounds(walk.positions(of: .bubble))
-    )
-    targetPosition = walk.isRequest ? 0 : walk.count - 1
     cursor = 0
     end = nil
     answeredBy = nil
@@ -266,6 +263,14 @@ package final class RecordingProbe: DispatchProbe {
   /// the others' as far as it is after (``DispatchWalk/index(at:)``, worked out here per phase).
   @inline(__always)
   private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
+    if nodeIDs.isEmpty {
+      phasePositions = (
+        Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
+        Self.bounds(walk.positions(of: .bubble))
+      )
+      targetPosition = walk.isRequest ? 0 : walk.count - 1
+      if let path { nodeIDs = path.nodeIDs }
+    }
     let bounds: (first: Int, last: Int)
     switch phase {
     case .capture: bounds = phasePositions.capture
@@ -274,7 +279,6 @@ package final class RecordingProbe: DispatchProbe {
     }
     let target = targetPosition
     let upward = phase != .capture
-    if nodeIDs.isEmpty, let path { nodeIDs = path.nodeIDs }
     var position = max(cursor, bounds.first)
     while position <= bounds.last {
       let index = upward ? position &- target : target &- position

@@ -272,7 +272,7 @@ final class DispatchRecorder: DispatchRecording {
       storage.madeHops = storage.recorded.records(box: nil, indices: &noIndices)
     } else {
       // NB: the records are made from the recorded hops when first read, and kept in the box.
-      storage.madeHops = nil
+      if storage.madeHops != nil { storage.madeHops = nil }
     }
     storage.checkInvariantsIfEnabled()
     return path
