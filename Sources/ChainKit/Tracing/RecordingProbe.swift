@@ -197,9 +197,11 @@ package final class RecordingProbe: DispatchProbe {
     slots = ReservedSlots()
     if keptCount < kept.count { kept.removeLast(kept.count - keptCount) }
     swap(&kept, &hops)
-    box = self.box.take()
+    // NB: exchanged when the caller's is empty, as it mostly is: assigned, its old value is
+    // released, nil or not.
+    if box == nil { swap(&box, &self.box) } else { box = self.box.take() }
     if self.answeredBy != nil || answeredBy != nil { answeredBy = self.answeredBy.take() }
-    path = self.path.take()
+    if path == nil { swap(&path, &self.path) } else { path = self.path.take() }
     if !nodeIDs.isEmpty { nodeIDs = [] }
     // NB: compared first: the record's storage, refilled, mostly holds the same key.
     if key != self.key { key = self.key }
