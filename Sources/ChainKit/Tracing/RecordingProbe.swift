@@ -159,7 +159,8 @@ package final class RecordingProbe: DispatchProbe {
     self.box = box
     cursor = 0
     end = nil
-    answeredBy = nil
+    // NB: cleared only if set (the last dispatch's end moved it out): clearing it releases it.
+    if answeredBy != nil { answeredBy = nil }
     // NB: not emptied but overwritten from the start: the buffer came from a record's storage
     // (``take(exchangingKept:box:answeredBy:path:key:)``), which is the probe's alone once no record
     // holds it, and is then reused in place; what this dispatch does not overwrite is cut at its
