@@ -72,7 +72,7 @@ extension NodeCore {
       }
       let outcome = finish(ctx: &ctx, runtime: runtime, opening: opening, probe: nil)
       // Last, as `finish` tells a probe.
-      probe.dispatchFinished(outcome)
+      probe.dispatchFinished(outcome, in: runtime)
       return outcome
     }
     walkHits(

@@ -465,11 +465,20 @@ package final class RecordingProbe: DispatchProbe {
   }
 
   override func dispatchFinished(_ outcome: Outcome) {
-    finish(outcome, deliveringFirst: nil)
+    guard let runtime = path?.runtime else {
+      preconditionFailure("a probe finished a dispatch that walked no path")
+    }
+    finish(outcome, deliveringFirst: nil, in: runtime)
+  }
+
+  override func dispatchFinished(_ outcome: Outcome, in runtime: ChainRuntime) {
+    finish(outcome, deliveringFirst: nil, in: runtime)
   }
 
   /// Ends the dispatch: its recorder hands on the activities, then the record.
-  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
-    recorder.finish(outcome, deliveringFirst: activities, probe: self)
+  func finish(
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, in runtime: ChainRuntime
+  ) {
+    recorder.finish(outcome, deliveringFirst: activities, probe: self, in: runtime)
   }
 }

@@ -33,7 +33,7 @@ import ChainKit
 ///    payload, and no record holds it.
 /// 2. Its methods call no code that could reach it: what they call (descriptions of thrown
 ///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
-///    Tracers are called by ``finish(_:deliveringFirst:)`` only after the recorder is recycled.
+///    Tracers are called by ``finish(_:deliveringFirst:probe:in:)`` only after the recorder is recycled.
 @MainActor
 final class DispatchRecorder: DispatchRecording {
   private typealias Extra = RecordedHops.Extra
@@ -104,14 +104,14 @@ final class DispatchRecorder: DispatchRecording {
   /// The recorder is free for another dispatch as soon as the record is made, so a tracer that
   /// posts reuses it (with storage of its own, this record's being in use).
   func finish(
-    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe,
+    in runtime: ChainRuntime
   ) {
     // NB: the spare, got back when nobody kept the last record, is refilled in place.
     var storage = self.storage.take() ?? DispatchRecordStorage()
     guard let path = fill(storage, outcome, probe: probe, names: nil) else {
       preconditionFailure("a recorder finished a dispatch it never began")
     }
-    let runtime = path.runtime
     recycle(probe, to: runtime)
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
