@@ -116,7 +116,7 @@ final class DispatchRecorder: DispatchRecording {
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     activities?.deliver()
-    Self.deliver(storage, to: path.hooks, in: runtime)
+    Self.deliver(storage, along: path, in: runtime)
     // NB: the record was made and dropped inside `deliver`, so this holds the one reference
     // unless a tracer kept the record (or a nested dispatch of this recorder put a spare back).
     if self.storage == nil, isKnownUniquelyReferenced(&storage) {
@@ -132,13 +132,16 @@ final class DispatchRecorder: DispatchRecording {
     }
   }
 
-  /// Hands the record of `storage` to the tracers of `hooks`: out of line, so that the record
-  /// is gone when it returns.
+  /// Hands the record of `storage` to the tracers of `path`'s hooks: out of line, so that the
+  /// record is gone when it returns.
+  ///
+  /// NB: the path passed, not its hooks: read here from the borrowed path, they are not
+  /// retained around the call.
   @inline(never)
   private static func deliver(
-    _ storage: DispatchRecordStorage, to hooks: [any TraceHook], in runtime: ChainRuntime
+    _ storage: DispatchRecordStorage, along path: PathCache, in runtime: ChainRuntime
   ) {
-    TracerHook.deliver(.dispatch(DispatchRecord(storage: storage)), to: hooks, in: runtime)
+    TracerHook.deliver(.dispatch(DispatchRecord(storage: storage)), to: path.hooks, in: runtime)
   }
 
   private func recycle(_ probe: RecordingProbe, to runtime: ChainRuntime) {
