@@ -55,7 +55,7 @@ struct TracingRecorderTests {
     for token in tokens { token.cancel() }
   }
 
-  @Test("a recorder back on the free list holds nothing of its dispatch: no box, path or nodes")
+  @Test("a recorder free again holds nothing of its dispatch: no box, path or nodes")
   func freeRecordersHoldNoPath() throws {
     let nodes = try chain("root", "mid", "leaf")
     let log = TraceLog()
@@ -63,14 +63,50 @@ struct TracingRecorderTests {
     for node in nodes { node.on(Keys.ping) { _, _ in } }
     nodes[2].post(Keys.ping, 1)
     #expect(log.dispatches.last?.path == ["leaf", "mid", "root"])
-    var free = nodes[0].core.runtime.freeRecorders
+    var free = nodes[0].core.runtime.recorders
     var count = 0
     while let probe = free, count < 100 {
+      #expect(!probe.isInUse, "a recorder still in use after its dispatch")
       #expect(probe.isClear, "a free recorder still holds its last dispatch")
-      free = probe.nextFree
+      free = probe.nextRecorder
       count += 1
     }
-    #expect(count > 0, "no recorder went back to the free list")
+    #expect(count > 0, "no recorder was listed")
+  }
+
+  @Test(
+    "a free recorder records the next dispatch along any traced path, with its own key, ids, kind, nodes and tracers"
+  )
+  func freeRecorderRecordsAnyPath() throws {
+    let first = try chain("a-root", "a-leaf")
+    let second = try chain("b-root", "b-mid", "b-leaf")
+    let firstLog = TraceLog()
+    let secondLog = TraceLog()
+    first[0].install(firstLog)
+    second[0].install(secondLog)
+    first[1].on(Keys.ping) { _, value in
+      // Nested: another recorder records this one while the outer dispatch holds its own.
+      if value == 1 { second[2].post(Keys.focus, 7) }
+    }
+    for node in second { node.on(Keys.ping) { _, _ in } }
+    second[0].respond(to: Keys.lookup) { _, text in text.count }
+    first[1].post(Keys.ping, 0)
+    second[2].post(Keys.ping, 0)
+    _ = second[1].request(Keys.lookup, "four")
+    first[1].post(Keys.ping, 1)
+    second[2].post(Keys.ping, 2)
+    let firstSeen = firstLog.dispatches.map { "\($0.kind):\($0.key):\($0.path)" }
+    #expect(
+      firstSeen == ["event:ping:[\"a-leaf\", \"a-root\"]", "event:ping:[\"a-leaf\", \"a-root\"]"])
+    let secondSeen = secondLog.dispatches.map { "\($0.kind):\($0.key):\($0.path.count)" }
+    #expect(secondSeen == ["event:ping:3", "request:lookup:2", "event:focus:3", "event:ping:3"])
+    let ids = (firstLog.dispatches + secondLog.dispatches).map(\.id)
+    #expect(Set(ids).count == ids.count, "two records with one id: \(ids)")
+    let nested = secondLog.dispatches.first { $0.key == "focus" }
+    let outer = firstLog.dispatches.last
+    #expect(nested?.parent != nil && nested?.parent == outer?.id)
+    #expect(outer?.parent == nil)
+    #expect(secondLog.dispatches.last?.parent == nil)
   }
 
   @Test("records a tracer keeps keep their own hops while later dispatches are recorded")

@@ -49,25 +49,37 @@ extension NodeCore {
     let opening = runtime.beginDispatch()
 
     var ctx = EventContext(keyID: keyID, phase: .capture, dispatchID: opening.id, target: self)
-    let probe =
-      walk.cache.isProbed
-      ? walk.cache.makeProbe(
-        .event, id: opening.id, parent: opening.parentID, key: key,
-        box: PayloadBox.make(payload, reusing: runtime),
-        bubbles: bubbles)
-      : nil
-    if let probe,
-      let plan = walk.cache.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID))
-    {
-      dispatch(
-        along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
-    } else {
-      walkHits(
-        &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
-        visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
-        probe: probe)
+    // NB: the path lent, not read through `walk.cache`: a reference read from there is retained
+    // around each call.
+    if withUnretained(walk.path, { $0.isProbed }) {
+      // NB: a probe that is not optional, passed on as it is: an optional one is bound to be
+      // called, and a binding is retained around its use.
+      let probe = withUnretained(walk.path) { cache in
+        cache.makeProbe(
+          .event, id: opening.id, parent: opening.parentID, key: key,
+          box: PayloadBox.make(payload, reusing: runtime), bubbles: bubbles)
+      }
+      if let plan = withUnretained(
+        walk.path, { $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID)) })
+      {
+        dispatch(
+          along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
+      } else {
+        walkHits(
+          &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
+          visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
+          probe: probe)
+      }
+      let outcome = finish(ctx: &ctx, runtime: runtime, opening: opening, probe: nil)
+      // Last, as `finish` tells a probe.
+      probe.dispatchFinished(outcome, in: runtime)
+      return outcome
     }
-    return finish(ctx: &ctx, runtime: runtime, opening: opening, probe: probe)
+    walkHits(
+      &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
+      visitsTarget: true, bubbleFrom: 1, bubbles: bubbles, ctx: &ctx, payload: payload,
+      probe: nil)
+    return finish(ctx: &ctx, runtime: runtime, opening: opening, probe: nil)
   }
 
   /// Goes on with a dispatch over the hits from `step` of its plan, a registration having

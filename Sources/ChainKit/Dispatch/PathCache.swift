@@ -109,8 +109,8 @@ package final class PathCache {
   /// linked); only for a path with a node on it, as every dispatch's is.
   package var runtime: ChainRuntime { cores[0].runtime }
 
-  /// The probe of a dispatch along this path (``isProbed``): the recorder its first hook makes,
-  /// an activity probe for its observers, or both.
+  /// The probe of a dispatch along this path (``isProbed``): a free recorder's (or, if none is
+  /// free, the one its first hook makes), an activity probe for its observers, or both.
   ///
   /// Out of line: only heard dispatches need one.
   ///
@@ -127,6 +127,14 @@ package final class PathCache {
     _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
     bubbles: Bool
   ) -> DispatchProbe {
+    if observers.isEmpty, let probe = RecordingProbe.takeFree(from: runtime) {
+      // A free recorder records for whichever hooks the path has: taken here, not through the
+      // first hook.
+      probe.begin(
+        kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles, path: self,
+        count: count)
+      return probe
+    }
     let start = DispatchStart(
       kind: kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles)
     guard !observers.isEmpty else {

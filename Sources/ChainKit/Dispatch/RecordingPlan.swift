@@ -7,9 +7,9 @@
 /// capture phase (from the root end down), the target, then every hit above it in the bubble
 /// phase (from the target's parents up), exactly the visits the walk over the hits makes. Each
 /// pass reads its node's list for the key on arrival and records the same outcomes as that walk
-/// does: a pass of up to ``PackedListenerOutcomes/limit`` listeners in its own loop
-/// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), a longer
-/// one with the walk's own loop and the probe's calls.
+/// does: a pass of up to ``PackedListenerOutcomes/limit`` listeners in the dispatch's own loop
+/// (``NodeCore/dispatch(along:probe:walk:bubbles:ctx:payload:)``), a longer one with the walk's
+/// own loop and the probe's calls.
 ///
 /// Made on the first traced post of its key along its path
 /// (``PathCache/recordingPlan(for:generation:)``) and exact while the path is current and the key's generation unchanged, as a
@@ -106,10 +106,13 @@ extension NodeCore {
   /// hits from the node after the last pass that ran (`walk`, the dispatch's walk over them,
   /// is then found afresh).
   ///
-  /// NB: `@inlinable`, so that clients get it specialised for their payload type; out of line,
-  /// so that the untraced dispatch keeps a small frame. The plan is held for the call: a nested
-  /// post may replace it.
-  @inlinable @inline(never)
+  /// NB: neither inlinable nor specialised for the payload's type, as a ``DispatchPlan``'s loop:
+  /// nothing in it depends on that type but the listener call, which takes the payload by
+  /// reference; and kept in this module, each pass ends by writing the probe's hop state
+  /// directly (``RecordingProbe/endPass``), where the probe's unchecked exclusivity holds, rather
+  /// than by a call. Out of line, so that the untraced dispatch keeps a small frame. The plan is
+  /// held for the call: a nested post may replace it.
+  @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
   func dispatch<P>(
     along plan: RecordingPlan, probe: DispatchProbe, walk: inout HitWalk, bubbles: Bool,
     ctx: inout EventContext, payload: P
@@ -127,32 +130,110 @@ extension NodeCore {
       if runtime.registrationChanges != changes { break }
       let pass = plan.passes[index]
       index += 1
-      withUnretained(pass.registrations) { registrations in
-        let capture = pass.phase == .capture
-        // The walk over the hits visits a node on the way down only if it has capture
-        // listeners.
-        if capture, !registrations.hasCapture { return }
-        ctx.currentPhase = pass.phase
-        ctx.currentReference = registrations.coreReference
-        if recording, registrations.listeners.count <= PackedListenerOutcomes.limit {
-          // NB: cast from the borrowed probe, not bound once outside: a binding is retained
-          // around each pass.
-          registrations.runRecorded(
-            capture: capture, phase: pass.phase, position: pass.position, ctx: &ctx,
-            payload: payload, recorder: uncheckedCast(probe, to: RecordingProbe.self))
-          return
-        }
-        probe.beginPass(phase: pass.phase, position: pass.position, ctx: ctx)
-        registrations.runListeners(
-          capture: capture, from: 0, to: registrations.listeners.count, ctx: &ctx,
-          payload: payload, probe: probe)
-        probe.endHop(ctx: ctx)
+      let capture = pass.phase == .capture
+      // NB: what the pass needs of its node's registrations read through a small closure, and
+      // the pass recorded here, in the loop: in a closure over the registrations, the pass's
+      // own frame would cost more than its recording.
+      let (hasCapture, node, listeners) = withUnretained(pass.registrations) {
+        ($0.hasCapture, $0.coreReference, $0.listeners)
       }
+      // The walk over the hits visits a node on the way down only if it has capture listeners.
+      if capture, !hasCapture { continue }
+      ctx.currentPhase = pass.phase
+      ctx.currentReference = node
+      guard recording, listeners.count <= PackedListenerOutcomes.limit else {
+        withUnretained(pass.registrations) {
+          $0.runHeard(
+            capture: capture, phase: pass.phase, position: pass.position, ctx: &ctx,
+            payload: payload, probe: probe)
+        }
+        continue
+      }
+      // The pass's listeners among those on arrival, each one's outcome packed into a word,
+      // and its hop handed to the probe once at the end: as the probe would record them
+      // called listener by listener (what `RecordingPlanTests` compare). Each slot is noted
+      // at most once per pass, so a note is a bit field set, and a list of at most
+      // ``PackedListenerOutcomes/limit`` listeners never spills.
+      let ranBefore = ctx.listenersRun
+      let errorsBefore = ctx.errorCount
+      let preventedBefore = ctx.prevented
+      var word: UInt64 = 0
+      if let base = listeners.base {
+        let end = listeners.count
+        let expected = Registration.matchWord(keyID: plan.keyID, capture: capture)
+        var slot = 0
+        while slot < end {
+          let entry = base[slot]
+          defer { slot &+= 1 }
+          guard let entry else {
+            PackedListenerOutcomes.set(slot: slot, capture: capture, .removed, in: &word)
+            continue
+          }
+          // NB: what few listeners need (another phase, removed, once or target-bound) is
+          // noted out of line, its field or-ed into the word, which stays in a register.
+          if withUnretained(entry, { $0.matchWord }) != expected,
+            let skipped = withUnretained(
+              pass.registrations,
+              { $0.skippedRecorded(slot: slot, capture: capture, expected: expected) })
+          {
+            word |= skipped
+            continue
+          }
+          ctx.listenersRun &+= 1
+          let errors = ctx.errorCount
+          let stops = ctx.stopCount
+          // NB: the closure only calls the body, so that it is small enough to be inlined.
+          do {
+            try withUnretained(entry, as: ListenerBox<P>.self) { try $0.body(&ctx, payload) }
+          } catch {
+            ctx.currentCore.record(error, in: &ctx)
+          }
+          let outcome: ListenerOutcome =
+            ctx.errorCount > errors
+            ? .threw
+            : ctx.stopCount != stops
+              ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
+          PackedListenerOutcomes.set(slot: slot, capture: capture, outcome, in: &word)
+          if ctx.immediateStopRequested {
+            let rest = slot &+ 1
+            word |= withUnretained(
+              pass.registrations, { $0.skippedAfterStop(from: rest, capture: capture) })
+            break
+          }
+        }
+      }
+      // NB: wrapping: a count after the pass is never below the count before it.
+      let thrown = ctx.errorCount &- errorsBefore
+      // NB: cast from the borrowed probe at each call, not bound once outside: a binding is
+      // retained around each pass.
+      if thrown > 0 {
+        uncheckedCast(probe, to: RecordingProbe.self).passThrew(
+          phase: pass.phase, position: pass.position, ctx.errors[errorsBefore...])
+      }
+      uncheckedCast(probe, to: RecordingProbe.self).endPass(
+        phase: pass.phase, position: pass.position, listeners: word,
+        ran: ctx.listenersRun &- ranBefore, thrown: thrown, stopped: ctx.stopRequested,
+        stoppedImmediately: ctx.immediateStopRequested,
+        prevented: ctx.prevented && !preventedBefore)
     }
     // A listener of the last pass may have registered the key at a node after it.
     guard !ctx.stopRequested, runtime.registrationChanges != changes else { return }
+    resume(
+      after: index, of: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx,
+      payload: payload)
+  }
+
+  /// Goes on with a traced dispatch over the hits after the first `passes` of `plan` ran, a
+  /// registration having changed.
+  ///
+  /// NB: out of line: only a dispatch during which a registration changes comes here.
+  @inline(never)
+  func resume<P>(
+    after passes: Int, of plan: RecordingPlan, probe: DispatchProbe, walk: inout HitWalk,
+    bubbles: Bool, ctx: inout EventContext, payload: P
+  ) {
     let (captureBelow, visitsTarget, bubbleFrom) = plan.resumption(
-      at: index, pathLength: walk.cache.cores.count)
+      at: passes, pathLength: walk.cache.cores.count)
     walk = HitWalk(afreshAlong: walk.path, runtime: runtime, keyID: plan.keyID)
     walkHits(
       &walk, capturesAbove: captureBelow > 1, captureBelow: captureBelow,
@@ -193,93 +274,64 @@ extension PathCache {
 }
 
 extension KeyedRegistrations {
-  /// One pass of a traced dispatch along its plan, recorded as it runs: the listeners of
-  /// `capture` (or not) among those here on arrival, each one's outcome packed into a word in
-  /// the pass's own loop, and the hop handed to `recorder` once at the end.
+  /// One pass of a traced dispatch along its plan heard call by call, as on the walk over the
+  /// hits: a pass of more listeners than the packed word holds, or another probe's.
   ///
-  /// The same listeners run, and the same outcomes are recorded, as by
-  /// ``runListeners(capture:from:to:ctx:payload:probe:)`` with the recorder's probe between
-  /// ``RecordingProbe/beginPass(phase:position:ctx:)`` and ``RecordingProbe/endHop(ctx:)``
-  /// (what `RecordingPlanTests` compare): each slot is noted at most once per pass, so a note
-  /// is a bit field set, and a list of at most ``PackedListenerOutcomes/limit`` listeners
-  /// (the caller's condition) never spills.
-  ///
-  /// NB: `@inlinable`, so that clients get it specialised for their payload type; nothing
-  /// per listener is a call but the listener's own.
-  @inlinable @inline(__always)
-  func runRecorded<P>(
+  /// NB: out of line, so that the plan's loop keeps a small frame.
+  @inline(never)
+  func runHeard<P>(
     capture: Bool, phase: Phase, position: Int, ctx: inout EventContext, payload: P,
-    recorder: RecordingProbe
+    probe: DispatchProbe
   ) {
-    let ranBefore = ctx.listenersRun
-    let errorsBefore = ctx.errorCount
-    let preventedBefore = ctx.prevented
+    probe.beginPass(phase: phase, position: position, ctx: ctx)
+    runListeners(
+      capture: capture, from: 0, to: listeners.count, ctx: &ctx, payload: payload, probe: probe)
+    probe.endHop(ctx: ctx)
+  }
+
+  /// Whether the listener in `slot` (present), whose match word is not `expected`, is skipped
+  /// in this pass: one of the other phase or removed is, and one that is once or target-bound
+  /// runs if it may now (see `mayRun`).
+  ///
+  /// - Returns: `nil` if it runs; else its outcome's field in the pass's word (none for a
+  ///   listener that may not run now, as on the walk over the hits).
+  @inline(never)
+  func skippedRecorded(slot: Int, capture: Bool, expected: Int) -> UInt64? {
+    guard let base = listeners.base, let entry = base[slot] else { return 0 }
+    return withUnretained(entry) { registration in
+      if registration.matchWord == expected | 1, !registration.isRemoved, mayRun(registration) {
+        return nil
+      }
+      var word: UInt64 = 0
+      if registration.isRemoved {
+        PackedListenerOutcomes.set(slot: slot, capture: registration.capture, .removed, in: &word)
+      } else if registration.capture != capture {
+        PackedListenerOutcomes.set(
+          slot: slot, capture: registration.capture, .otherPhase, in: &word)
+      }
+      return word
+    }
+  }
+
+  /// The fields, in the pass's word, of the listeners of `capture` (or not) from slot `start`
+  /// on, which did not get their turn after an immediate stop (as `noteSkipped`).
+  @inline(never)
+  func skippedAfterStop(from start: Int, capture: Bool) -> UInt64 {
     var word: UInt64 = 0
-    if let base = listeners.base {
-      let end = listeners.count
-      let expected = Registration.matchWord(keyID: keyID, capture: capture)
-      var index = 0
-      while index < end {
-        let slot = index
-        let entry = base[index]
-        index += 1
-        guard let entry else {
-          PackedListenerOutcomes.set(slot: slot, capture: capture, .removed, in: &word)
-          continue
-        }
-        let stop = withUnretained(entry) { registration in
-          let matched = registration.matchWord
-          if matched != expected {
-            // Another phase, removed, or once / target-bound: see `mayRun`.
-            guard matched == expected | 1, !registration.isRemoved, mayRun(registration) else {
-              if registration.isRemoved {
-                PackedListenerOutcomes.set(
-                  slot: slot, capture: registration.capture, .removed, in: &word)
-              } else if registration.capture != capture {
-                PackedListenerOutcomes.set(
-                  slot: slot, capture: registration.capture, .otherPhase, in: &word)
-              }
-              return false
-            }
-          }
-          ctx.listenersRun &+= 1
-          let box = uncheckedCast(registration, to: ListenerBox<P>.self)
-          let errors = ctx.errorCount
-          let stops = ctx.stopCount
-          call(box, ctx: &ctx, payload: payload)
-          let outcome: ListenerOutcome =
-            ctx.errorCount > errors
-            ? .threw
-            : ctx.stopCount != stops
-              ? (ctx.immediateStopRequested ? .stoppedImmediately : .stopped) : .ran
-          PackedListenerOutcomes.set(slot: slot, capture: capture, outcome, in: &word)
-          return ctx.immediateStopRequested
-        }
-        if stop {
-          // The rest of this phase's listeners did not get their turn (as `noteSkipped`).
-          while index < end {
-            if let rest = base[index] {
-              withUnretained(rest) { registration in
-                guard registration.capture == capture else { return }
-                PackedListenerOutcomes.set(
-                  slot: index, capture: capture,
-                  registration.isRemoved ? .removed : .skippedAfterStop, in: &word)
-              }
-            }
-            index += 1
-          }
-          break
+    guard let base = listeners.base else { return word }
+    let end = listeners.count
+    var index = start
+    while index < end {
+      if let rest = base[index] {
+        withUnretained(rest) { registration in
+          guard registration.capture == capture else { return }
+          PackedListenerOutcomes.set(
+            slot: index, capture: capture,
+            registration.isRemoved ? .removed : .skippedAfterStop, in: &word)
         }
       }
+      index += 1
     }
-    let thrown = ctx.errorCount - errorsBefore
-    if thrown > 0 {
-      recorder.passThrew(phase: phase, position: position, ctx.errors[errorsBefore...])
-    }
-    recorder.endPass(
-      phase: phase, position: position, listeners: word, ran: ctx.listenersRun - ranBefore,
-      thrown: thrown, stopped: ctx.stopRequested,
-      stoppedImmediately: ctx.immediateStopRequested,
-      prevented: ctx.prevented && !preventedBefore)
+    return word
   }
 }

@@ -117,9 +117,10 @@ package final class ChainRuntime {
   /// Whether an observed outermost dispatch is under way: its own record delivers
   /// `pendingActivities`.
   var outerWillDeliverActivities = false
-  /// The probes of dispatch recorders not in use, linked through their `nextFree`; the
-  /// recorders are ChainKitTracing's.
-  @exclusivity(unchecked) package var freeRecorders: RecordingProbe?
+  /// The probes of every dispatch recorder made for this runtime's dispatches, in use or not
+  /// (``RecordingProbe/isInUse``), linked through their `nextRecorder`; the recorders are
+  /// ChainKitTracing's.
+  @exclusivity(unchecked) package var recorders: RecordingProbe?
   /// The payload box, of a trivial payload type, of a traced dispatch that no record holds any
   /// longer, for the next traced event of its payload type to refill instead of allocating one
   /// (``PayloadBox/make(_:reusing:)``).

@@ -131,6 +131,11 @@ final class ActivityProbe: DispatchProbe {
     ActivityDelivery.deliver(take(), in: runtime)
   }
 
+  // NB: overridden too, so that a traced post's call goes straight to the delivery.
+  override func dispatchFinished(_ outcome: Outcome, in runtime: ChainRuntime) {
+    ActivityDelivery.deliver(take(), in: self.runtime)
+  }
+
   /// Each observer's activities, observers in path order and each one's in walk order.
   func take() -> [(observer: ActivityObserver, activity: NodeActivity)] {
     var found: [(observer: ActivityObserver, activity: NodeActivity)] = []

@@ -49,6 +49,12 @@ package class DispatchProbe {
   /// The dispatch returned with `outcome`: the probe hands on what it heard, and is not called
   /// again.
   @usableFromInline func dispatchFinished(_ outcome: Outcome) {}
+
+  /// As ``dispatchFinished(_:)``, told the dispatch's runtime, which the caller holds: what a
+  /// traced post calls, so that the recorder need not read it from the path.
+  @usableFromInline func dispatchFinished(_ outcome: Outcome, in runtime: ChainRuntime) {
+    dispatchFinished(outcome)
+  }
 }
 
 /// The probe of a path with both tracers and activity observers: each hears every call.
@@ -104,6 +110,6 @@ final class ProbePair: DispatchProbe {
   /// the dispatch already there.
   override func dispatchFinished(_ outcome: Outcome) {
     let heard = ActivityBatch(activities: activity.take(), runtime: activity.runtime)
-    recorder.finish(outcome, deliveringFirst: heard)
+    recorder.finish(outcome, deliveringFirst: heard, in: activity.runtime)
   }
 }

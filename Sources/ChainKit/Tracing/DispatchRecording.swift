@@ -19,7 +19,9 @@ package protocol DispatchRecording: AnyObject {
   /// observed too) to their observers (``ActivityBatch/deliver()``), then its record to the
   /// tracers, and is not called again.
   ///
-  /// `probe` is the recorder's own, which its dispatch held until now.
+  /// `probe` is the recorder's own, which its dispatch held until now; `runtime` is the
+  /// dispatch's.
   func finish(
-    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe)
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe,
+    in runtime: ChainRuntime)
 }

@@ -46,7 +46,8 @@ package enum PackedListenerOutcomes {
   package static func set(
     slot: Int, capture: Bool, _ outcome: ListenerOutcome, in word: inout UInt64
   ) {
-    word |= (outcome.code << 2 | (capture ? 2 : 0) | 1) << UInt64(slot &* 6)
+    // NB: a masking shift: the slot is within the word, and a smart shift tests for it.
+    word |= (outcome.code << 2 | (capture ? 2 : 0) | 1) &<< UInt64(truncatingIfNeeded: slot &* 6)
   }
 
   /// Whether one of the listeners in `word` was removed before its turn.

@@ -1,31 +1,41 @@
 /// The probe of a traced path: records the hops of one dispatch, and at its end hands them to
-/// the recorder its path's first hook made (``DispatchRecording``), which builds the record.
+/// its recorder (``DispatchRecording``), which builds the record for the path's hooks.
 ///
 /// The per-hop recording lives here, in ChainKit, so the dispatch's calls at each hop reach it
 /// directly, not through the recorder's protocol in another module; the recorder is called only
 /// for what few hops have (a node not on the walk, errors, listeners past the packed word) and
 /// at the end.
 ///
-/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of free
-/// recorders (``ChainRuntime/freeRecorders``), so a traced dispatch allocates no probe. The probe
+/// Each recorder has one probe for as long as it lives, and the runtime keeps the probes of its
+/// recorders (``ChainRuntime/recorders``), so a traced dispatch allocates no probe. The probe
 /// holds its recorder; the recorder refers back to it unowned, so the two never keep each other
 /// alive.
 ///
 /// NB: the per-dispatch state is `@exclusivity(unchecked)`: the dynamic check would cost more
 /// than the recording it guards, and it could never fire: a probe in use is reachable only from
-/// the dispatch that took it from the free list and from its recorder (neither hands it to a
+/// the dispatch that took it (the runtime's list only links it) and from its recorder (neither
+/// hands it to a
 /// listener, tracer or description), and what its methods call (a box's `keep`, the recorder's
-/// notes) cannot reach the probe's state while they run; a nested dispatch takes another probe.
+/// notes) cannot reach the probe's state while they run; a nested dispatch takes another probe,
+/// one not in use.
 @MainActor
 @usableFromInline
 package final class RecordingProbe: DispatchProbe {
   package let recorder: any DispatchRecording
-  /// The next free recorder's probe, while this one is on the runtime's free list.
+  /// The next recorder's probe on the runtime's list (``ChainRuntime/recorders``).
   ///
-  /// NB: unchecked: only the recorder taking or returning this probe touches the link, and
-  /// nothing it calls can reach the free list meanwhile.
-  @exclusivity(unchecked) package var nextFree: RecordingProbe?
+  /// NB: unchecked: only a probe joining the list writes the link, and nothing it calls can
+  /// reach the list meanwhile.
+  @exclusivity(unchecked) package var nextRecorder: RecordingProbe?
+  /// Whether a dispatch is recording with this probe: it stays on the runtime's list, and a
+  /// dispatch takes the first probe there that is not in use.
+  @exclusivity(unchecked) package private(set) var isInUse = false
 
+  /// The dispatch's id, its parent's (0 if none), kind and key, for its record.
+  @exclusivity(unchecked) private var dispatchID: UInt64 = 0
+  @exclusivity(unchecked) private var parentID: UInt64 = 0
+  @exclusivity(unchecked) private var kind = DispatchKind.event
+  @exclusivity(unchecked) private var key = ""
   /// The order of the walk being recorded.
   @exclusivity(unchecked) private var walk = DispatchWalk(
     count: 0, isRequest: false, bubbles: true)
@@ -67,11 +77,13 @@ package final class RecordingProbe: DispatchProbe {
   /// For a request: the node whose responder answered first.
   @exclusivity(unchecked) private var answeredBy: String?
   /// The first and last walk position of each phase's visits (empty when first > last), found
-  /// once per dispatch rather than at each hop.
+  /// with ``nodeIDs``, the first time a hop is searched for on the walk, rather than at each
+  /// hop (a dispatch along a recording plan never needs them).
   @exclusivity(unchecked) private var phasePositions = (
     capture: (first: 0, last: -1), target: (first: 0, last: -1), bubble: (first: 0, last: -1)
   )
-  /// The target's walk position: a node's path index is its distance from it.
+  /// The target's walk position: a node's path index is its distance from it (found with
+  /// ``phasePositions``).
   @exclusivity(unchecked) private var targetPosition = 0
   /// The first walk position the next hop can be at.
   @exclusivity(unchecked) private var cursor = 0
@@ -81,40 +93,76 @@ package final class RecordingProbe: DispatchProbe {
     super.init()
   }
 
-  /// Takes a free recorder's probe off `runtime`'s free list, if there is one.
+  /// Takes the first recorder's probe on `runtime`'s list that is not in use, if there is one,
+  /// and marks it in use.
   ///
-  /// NB: the list is edited here, not by ChainKitTracing: a property's unchecked exclusivity
-  /// holds only in the module that declares it, and elsewhere each access is checked at run time.
+  /// NB: the probes stay on the list, in use or not, so that taking and returning one links
+  /// nothing and so counts no references: the list is as long as traced dispatches were ever
+  /// nested, and a dispatch mostly takes its first probe. The list is read and the mark written
+  /// here, not by ChainKitTracing: a property's unchecked exclusivity holds only in the module
+  /// that declares it, and elsewhere each access is checked at run time.
   package static func takeFree(from runtime: ChainRuntime) -> RecordingProbe? {
-    // NB: the links moved, not copied: a copy retains what it copies and releases what it
-    // overwrites.
-    guard let spare = runtime.freeRecorders.take() else { return nil }
-    runtime.freeRecorders = spare.nextFree.take()
-    return spare
+    var next = runtime.recorders
+    while let probe = next {
+      if !probe.isInUse {
+        probe.isInUse = true
+        return probe
+      }
+      next = probe.nextRecorder
+    }
+    return nil
   }
 
-  /// Puts this probe, whose recorder has finished, on `runtime`'s free list.
-  package func returnFree(to runtime: ChainRuntime) {
-    nextFree = runtime.freeRecorders.take()
-    runtime.freeRecorders = self
+  /// Puts this probe, made for a dispatch because none on `runtime`'s list was free, on the
+  /// list, in use.
+  package func enlist(in runtime: ChainRuntime) {
+    isInUse = true
+    nextRecorder = runtime.recorders.take()
+    runtime.recorders = self
+  }
+
+  /// Marks this probe, whose recorder has finished, free for another dispatch.
+  package func returnFree() {
+    isInUse = false
+  }
+
+  /// Starts recording the dispatch `start` along `path` of `count` nodes (no path for a
+  /// dispatch that never walked one).
+  package func begin(_ start: DispatchStart, path: PathCache?, count: Int) {
+    begin(
+      start.kind, id: start.id, parent: start.parent, key: start.key, box: start.box,
+      bubbles: start.bubbles, path: path, count: count)
+  }
+
+  /// Starts recording the dispatch `id` (of `kind`, nested in `parent` or 0, posted with `key`
+  /// and the payload in `box`) along `path` of `count` nodes (no path for a dispatch that never
+  /// walked one).
+  package func begin(
+    _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox?,
+    bubbles: Bool, path: PathCache?, count: Int
+  ) {
+    dispatchID = id
+    parentID = parent
+    self.kind = kind
+    // NB: compared first: a probe mostly records the same key again.
+    if self.key != key { self.key = key }
+    begin(
+      walk: DispatchWalk(count: count, isRequest: kind == .request, bubbles: bubbles),
+      path: path, box: box)
   }
 
   /// Starts recording a dispatch of `walk` along `path` (none for a dispatch that never walked
   /// one), posted with the payload in `box`.
-  package func begin(walk: DispatchWalk, path: PathCache?, box: DescriptionBox?) {
+  private func begin(walk: DispatchWalk, path: PathCache?, box: DescriptionBox?) {
     self.walk = walk
     self.path = path
     self.box = box
-    phasePositions = (
-      Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
-      Self.bounds(walk.positions(of: .bubble))
-    )
-    targetPosition = walk.isRequest ? 0 : walk.count - 1
     cursor = 0
     end = nil
-    answeredBy = nil
+    // NB: cleared only if set (the last dispatch's end moved it out): clearing it releases it.
+    if answeredBy != nil { answeredBy = nil }
     // NB: not emptied but overwritten from the start: the buffer came from a record's storage
-    // (``take(exchangingKept:box:answeredBy:path:)``), which is the probe's alone once no record
+    // (``take(exchangingKept:box:answeredBy:path:key:)``), which is the probe's alone once no record
     // holds it, and is then reused in place; what this dispatch does not overwrite is cut at its
     // end.
     keptCount = 0
@@ -141,7 +189,7 @@ package final class RecordingProbe: DispatchProbe {
   /// Reads the clock for the dispatch's end.
   package func take(
     exchangingKept hops: inout ContiguousArray<RecordedHop>, box: inout DescriptionBox?,
-    answeredBy: inout String?, path: inout PathCache?
+    answeredBy: inout String?, path: inout PathCache?, key: inout String
   ) -> RecordedWalk {
     // NB: no earlier than the last hop's reading (see `endHop`).
     let endTicks = max(TraceClock.ticks(), stamp)
@@ -150,17 +198,21 @@ package final class RecordingProbe: DispatchProbe {
     slots = ReservedSlots()
     if keptCount < kept.count { kept.removeLast(kept.count - keptCount) }
     swap(&kept, &hops)
-    box = self.box.take()
+    // NB: exchanged when the caller's is empty, as it mostly is: assigned, its old value is
+    // released, nil or not.
+    if box == nil { swap(&box, &self.box) } else { box = self.box.take() }
     if self.answeredBy != nil || answeredBy != nil { answeredBy = self.answeredBy.take() }
-    path = self.path.take()
+    if path == nil { swap(&path, &self.path) } else { path = self.path.take() }
     if !nodeIDs.isEmpty { nodeIDs = [] }
-    return RecordedWalk(walk: walk, end: end, span: span)
+    // NB: compared first: the record's storage, refilled, mostly holds the same key.
+    if key != self.key { key = self.key }
+    return RecordedWalk(
+      id: dispatchID, parent: parentID, kind: kind, walk: walk, end: end, span: span)
   }
 
   /// Makes room for a hop from each of the `passes` a plan's dispatch is about to run, so that
   /// keeping one checks neither the buffer's uniqueness nor its length: once per dispatch
   /// rather than once per kept hop.
-  @usableFromInline
   func reserve(passes: Int) {
     slots = .reserve(&kept, count: keptCount &+ passes, filler: RecordedHop())
   }
@@ -181,7 +233,7 @@ package final class RecordingProbe: DispatchProbe {
     keptCount &+= 1
   }
 
-  /// Whether the probe holds no dispatch's box, path or nodes (as on the free list).
+  /// Whether the probe holds no dispatch's box, path or nodes (as when not in use).
   package var isClear: Bool { box == nil && path == nil && nodeIDs.isEmpty }
 
   /// The first and last of `positions`, or an empty pair.
@@ -214,6 +266,14 @@ package final class RecordingProbe: DispatchProbe {
   /// the others' as far as it is after (``DispatchWalk/index(at:)``, worked out here per phase).
   @inline(__always)
   private func locate(_ core: ObjectIdentifier, _ phase: Phase) -> Int {
+    if nodeIDs.isEmpty {
+      phasePositions = (
+        Self.bounds(walk.positions(of: .capture)), Self.bounds(walk.positions(of: .target)),
+        Self.bounds(walk.positions(of: .bubble))
+      )
+      targetPosition = walk.isRequest ? 0 : walk.count - 1
+      if let path { nodeIDs = path.nodeIDs }
+    }
     let bounds: (first: Int, last: Int)
     switch phase {
     case .capture: bounds = phasePositions.capture
@@ -222,7 +282,6 @@ package final class RecordingProbe: DispatchProbe {
     }
     let target = targetPosition
     let upward = phase != .capture
-    if nodeIDs.isEmpty, let path { nodeIDs = path.nodeIDs }
     var position = max(cursor, bounds.first)
     while position <= bounds.last {
       let index = upward ? position &- target : target &- position
@@ -311,9 +370,9 @@ package final class RecordingProbe: DispatchProbe {
   }
 
   /// Listeners of the pass at walk `position` in `phase`, which a plan's loop records
-  /// (``KeyedRegistrations/runRecorded(capture:phase:position:ctx:payload:recorder:)``), threw
+  /// (``NodeCore/dispatch(along:probe:walk:bubbles:ctx:payload:)``), threw
   /// `errors`: its hop begins here, with the errors in its extra, and ends at ``endPass``.
-  @usableFromInline
+  @inline(never)
   func passThrew(phase: Phase, position: Int, _ errors: ArraySlice<any Error>) {
     hop = RecordedHop(phase: phase, position: position)
     recorder.noteErrors(errors)
@@ -321,6 +380,11 @@ package final class RecordingProbe: DispatchProbe {
 
   /// Ends the pass at walk `position` in `phase` that a plan's loop recorded: keeps its hop if
   /// something happened there, as ``endHop(ctx:)`` does.
+  ///
+  /// NB: inlined into the plan's loop (in this module, where the probe's unchecked exclusivity
+  /// holds): the common pass, whose listeners ran and threw nothing, reads the counter and
+  /// writes its hop into a reserved slot; a stop, an error or a pass past the reserved slots
+  /// goes out of line.
   ///
   /// - Parameters:
   ///   - phase: The pass's phase.
@@ -331,18 +395,48 @@ package final class RecordingProbe: DispatchProbe {
   ///   - stopped: Whether propagation was stopped (it was not when the pass began).
   ///   - stoppedImmediately: Whether immediately.
   ///   - prevented: Whether the default was prevented during the pass.
-  @usableFromInline
+  @inline(__always)
   func endPass(
     phase: Phase, position: Int, listeners: UInt64, ran: Int, thrown: Int, stopped: Bool,
     stoppedImmediately: Bool, prevented: Bool
   ) {
     cursor = position &+ 1
     let now = max(TraceClock.ticks(), stamp)
-    defer { stamp = now }
     guard
       ran != 0 || thrown != 0 || stopped || prevented
         || PackedListenerOutcomes.containsRemoved(listeners)
-    else { return }
+    else {
+      stamp = now
+      return
+    }
+    guard thrown == 0, !stopped, keptCount < slots.count else {
+      keepPass(
+        phase: phase, position: position, listeners: listeners, ran: ran, thrown: thrown,
+        stopped: stopped, stoppedImmediately: stoppedImmediately, prevented: prevented, now: now)
+      return
+    }
+    // NB: built whole, not in ``hop``: the stored hop would be written field by field and then
+    // copied into the buffer.
+    slots.write(
+      RecordedHop(
+        phase: phase, position: position, listeners: listeners, listenersRun: ran,
+        stopped: false, stoppedImmediately: false, prevented: prevented,
+        beganTicks: stamp, endedTicks: now),
+      at: keptCount, of: kept)
+    keptCount &+= 1
+    stamp = now
+  }
+
+  /// Keeps the hop of a pass that threw, stopped, or ran past the reserved slots, whose
+  /// counter reading `now` ends it (see ``endPass``).
+  ///
+  /// NB: out of line, so that the common pass's loop keeps nothing for these.
+  @inline(never)
+  private func keepPass(
+    phase: Phase, position: Int, listeners: UInt64, ran: Int, thrown: Int, stopped: Bool,
+    stoppedImmediately: Bool, prevented: Bool, now: UInt64
+  ) {
+    defer { stamp = now }
     if stopped, end == nil { end = position }
     guard thrown == 0 else {
       hop.listeners = listeners
@@ -355,8 +449,6 @@ package final class RecordingProbe: DispatchProbe {
       keep(hop)
       return
     }
-    // NB: built whole, not in ``hop``: the stored hop would be written field by field and then
-    // copied into the buffer.
     keep(
       RecordedHop(
         phase: phase, position: position, listeners: listeners, listenersRun: ran,
@@ -373,11 +465,20 @@ package final class RecordingProbe: DispatchProbe {
   }
 
   override func dispatchFinished(_ outcome: Outcome) {
-    finish(outcome, deliveringFirst: nil)
+    guard let runtime = path?.runtime else {
+      preconditionFailure("a probe finished a dispatch that walked no path")
+    }
+    finish(outcome, deliveringFirst: nil, in: runtime)
+  }
+
+  override func dispatchFinished(_ outcome: Outcome, in runtime: ChainRuntime) {
+    finish(outcome, deliveringFirst: nil, in: runtime)
   }
 
   /// Ends the dispatch: its recorder hands on the activities, then the record.
-  func finish(_ outcome: Outcome, deliveringFirst activities: ActivityBatch?) {
-    recorder.finish(outcome, deliveringFirst: activities, probe: self)
+  func finish(
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, in runtime: ChainRuntime
+  ) {
+    recorder.finish(outcome, deliveringFirst: activities, probe: self, in: runtime)
   }
 }

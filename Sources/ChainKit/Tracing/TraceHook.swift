@@ -1,6 +1,7 @@
 // The tracing hook: what ChainKit tells whoever traces it. Nodes, buses and binding groups hold
 // hooks (``TraceHook``); a dispatch along a path with hooks gets a probe (``DispatchProbe``)
-// whose recorder the path's first hook makes; every other traced change is one ``TraceEvent``.
+// whose recorder records for the path's hooks (a free one, or one the path's first hook makes);
+// every other traced change is one ``TraceEvent``.
 // ChainKitTracing implements the hook: its records, their coding and its tracers live there, so
 // ChainKit itself knows no record type.
 
@@ -8,12 +9,16 @@
 /// ChainKit calls for tracing.
 ///
 /// Only ChainKitTracing implements it (its `Tracer`s are installed through one); a dispatch
-/// record is made once per dispatch, by the recorder the path's first hook makes, and handed to
-/// every hook on the path.
+/// record is made once per dispatch, by a free recorder or one the path's first hook makes, and
+/// handed to every hook on the path.
 @MainActor
 @usableFromInline
 package protocol TraceHook: AnyObject {
   /// A recorder for one dispatch along `path`, whose record goes to every hook of the path.
+  ///
+  /// Asked only when the runtime has no free recorder: a finished recorder stays on the
+  /// runtime's list (``ChainRuntime/recorders``), and records any later dispatch along any
+  /// traced path, for that path's hooks.
   ///
   /// - Parameters:
   ///   - start: What was posted, by whom, where.

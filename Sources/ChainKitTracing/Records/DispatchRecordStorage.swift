@@ -106,9 +106,11 @@ final class DispatchRecordStorage: @unchecked Sendable {
   }
 
   /// Drops the payload (a recorder's spare holds none, see the invariant above).
+  ///
+  /// NB: each cleared only if set: clearing one that is not still releases its old value.
   func dropPayload() {
-    box = nil
-    payloadText = nil
+    if box != nil { box = nil }
+    if payloadText != nil { payloadText = nil }
   }
 
   /// Runs ``checkInvariants()`` in builds with `CHAINKIT_INVARIANTS`.

@@ -6,8 +6,8 @@ import ChainKit
 /// Only used when a tracer is installed on the path, so untraced dispatches pay one nil check
 /// per visited node.
 ///
-/// What a traced dispatch costs: recorders come from a free list (no allocation once one has
-/// been made); per visited node, the probe's clock read and a few counters (in ChainKit, so the
+/// What a traced dispatch costs: recorders stay on the runtime's list, each marked in use or free
+/// (no allocation once one has been made); per visited node, the probe's clock read and a few counters (in ChainKit, so the
 /// walk calls them directly, and this recorder only for what few hops have); a hop where nothing
 /// happened is not kept, and becomes a ``HopRecord/passed`` hop when the hops are made. The
 /// payload, and each node's rewrite of it, is kept in one ``PayloadBox`` and described only when
@@ -27,25 +27,25 @@ import ChainKit
 /// than the recording it guards, and it could never fire, by this invariant (checked by
 /// ``checkInvariants(of:)`` each time a recorder is recycled, in builds with `CHAINKIT_INVARIANTS`):
 ///
-/// 1. A recorder in use is reachable only from the dispatch that took it from the free list (it
-///    is never handed to a listener, tracer or description); a recorder on the free list only
-///    from the list, and it holds no box, cores or tracers; its spare storage, if any, no
+/// 1. A recorder in use is reachable only from the dispatch that took it (the runtime's list
+///    only links it; it is never handed to a listener, tracer or description); a free recorder
+///    only from the list, and it holds no box, cores or tracers; its spare storage, if any, no
 ///    payload, and no record holds it.
 /// 2. Its methods call no code that could reach it: what they call (descriptions of thrown
 ///    errors, a box's `keep`) cannot name a recorder, and a nested dispatch takes another one.
-///    Tracers are called by ``finish(_:deliveringFirst:)`` only after the recorder is recycled.
+///    Tracers are called by ``finish(_:deliveringFirst:probe:in:)`` only after the recorder is recycled.
 @MainActor
 final class DispatchRecorder: DispatchRecording {
   private typealias Extra = RecordedHops.Extra
 
-  /// The storage of the record being made, from ``begin``; between dispatches, a spare: the
-  /// last record's, got back when nobody kept that record (holding no payload), or nil.
+  /// A spare storage for the next record: the last record's, got back when nobody kept that
+  /// record (holding no payload), or nil.
   @exclusivity(unchecked) private var storage: DispatchRecordStorage?
   /// What few hops have (a node not on the walk, errors, many listeners), at their
   /// ``RecordedHop/extra``.
   @exclusivity(unchecked) private var extras: [Extra] = []
   /// The probe that records the dispatch's hops, made with the recorder; it holds the recorder
-  /// (and the runtime's free list holds it), so the recorder refers to it unowned.
+  /// (and the runtime's list holds it), so the recorder refers to it unowned.
   ///
   /// The probe also holds the dispatch's path until the record is made: the runtime whose free
   /// list the recorder returns to and whose door the record goes through, and the hooks
@@ -72,55 +72,29 @@ final class DispatchRecorder: DispatchRecording {
     // The probe holds the recorder, which refers to it unowned: kept alive until the record is
     // made.
     return withExtendedLifetime(probe) {
-      let storage = recorder.begin(start, path: nil, count: path.count, probe: probe)
-      storage.walked = false
+      probe.begin(start, path: nil, count: path.count)
+      let storage = DispatchRecordStorage()
       recorder.fill(storage, outcome, probe: probe, names: path)
-      recorder.storage = nil
       return DispatchRecord(storage: storage)
     }
   }
 
-  /// A recorder for the dispatch `start` along `path`.
+  /// A recorder for the dispatch `start` along `path`, when the runtime has no free one.
   ///
-  /// Out of line: only traced dispatches need one. Recorders come from a free list the runtime
-  /// keeps.
+  /// Out of line: only traced dispatches need one. Recorders stay on a list the runtime keeps,
+  /// which ChainKit takes a free one from (``PathCache/makeProbe``): this makes one, and lists
+  /// it, only when none there is free.
   static func make(_ start: DispatchStart, path: PathCache) -> RecordingProbe {
-    let probe = RecordingProbe.takeFree(from: path.runtime) ?? makeProbe()
-    // Every probe on the free list was made here, with a recorder of this type.
-    guard let recorder = probe.recorder as? DispatchRecorder else {
-      preconditionFailure("a free recorder's probe holds another kind of recorder")
-    }
-    recorder.begin(start, path: path, count: path.count, probe: probe).walked = true
-    return probe
-  }
-
-  /// Begins recording `dispatch` with `probe`, this recorder's, into the spare storage or new
-  /// storage, which it returns.
-  ///
-  /// NB: the probe is passed in, where the caller holds it, rather than read from the unowned
-  /// reference, each read of which retains and releases it.
-  private func begin(
-    _ dispatch: DispatchStart, path: PathCache?, count: Int, probe: RecordingProbe
-  ) -> DispatchRecordStorage {
-    // A spare was unique when it was put back, and nothing is handed it since.
-    let storage: DispatchRecordStorage
-    if let spare = self.storage {
-      storage = spare
+    let runtime = path.runtime
+    let probe: RecordingProbe
+    if let free = RecordingProbe.takeFree(from: runtime) {
+      probe = free
     } else {
-      storage = DispatchRecordStorage()
-      self.storage = storage
+      probe = makeProbe()
+      probe.enlist(in: runtime)
     }
-    storage.id = dispatch.id
-    storage.parent = dispatch.parent == 0 ? nil : dispatch.parent
-    storage.kind = dispatch.kind
-    // NB: compared first: a refilled storage mostly holds the same key, and a copy of a string
-    // here goes through its type's value witness.
-    if storage.key != dispatch.key { storage.key = dispatch.key }
-    probe.begin(
-      walk: DispatchWalk(
-        count: count, isRequest: dispatch.kind == .request, bubbles: dispatch.bubbles),
-      path: path, box: dispatch.box)
-    return storage
+    probe.begin(start, path: path, count: path.count)
+    return probe
   }
 
   /// Sends the finished record to the tracers on the path, after handing `activities` (if the
@@ -130,70 +104,77 @@ final class DispatchRecorder: DispatchRecording {
   /// The recorder is free for another dispatch as soon as the record is made, so a tracer that
   /// posts reuses it (with storage of its own, this record's being in use).
   func finish(
-    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe
+    _ outcome: Outcome, deliveringFirst activities: ActivityBatch?, probe: RecordingProbe,
+    in runtime: ChainRuntime
   ) {
-    guard var storage = self.storage.take(),
-      let path = fill(storage, outcome, probe: probe, names: nil)
-    else {
+    // NB: the spare, got back when nobody kept the last record, is refilled in place.
+    var storage = self.storage.take() ?? DispatchRecordStorage()
+    guard let path = fill(storage, outcome, probe: probe, names: nil) else {
       preconditionFailure("a recorder finished a dispatch it never began")
     }
-    let runtime = path.runtime
     recycle(probe, to: runtime)
     // Observers first: a tracer that reacts to a record (the explorer notes a refused nested
     // dispatch at its target) then finds the nodes' own lines of the dispatch already there.
     activities?.deliver()
-    Self.deliver(storage, to: path.hooks, in: runtime)
+    Self.deliver(storage, along: path, in: runtime)
     // NB: the record was made and dropped inside `deliver`, so this holds the one reference
     // unless a tracer kept the record (or a nested dispatch of this recorder put a spare back).
     if self.storage == nil, isKnownUniquelyReferenced(&storage) {
       // NB: the box too is refilled by a later event if nothing else holds it (a tracer that
       // kept a rewritten hop's text, or an activity observer's batch, holds it).
+      // NB: the box and the storage moved on (`consume`), not copied: a copy is retained here
+      // and its original released.
       if var box = storage.box.take(), isKnownUniquelyReferenced(&box) {
-        DescriptionBox.keepSpare(box, in: runtime)
+        DescriptionBox.keepSpare(consume box, in: runtime)
       }
       storage.dropPayload()
-      self.storage = storage
+      self.storage = consume storage
     }
   }
 
-  /// Hands the record of `storage` to the tracers of `hooks`: out of line, so that the record
-  /// is gone when it returns.
+  /// Hands the record of `storage` to the tracers of `path`'s hooks: out of line, so that the
+  /// record is gone when it returns.
+  ///
+  /// NB: the path passed, not its hooks: read here from the borrowed path, they are not
+  /// retained around the call.
   @inline(never)
   private static func deliver(
-    _ storage: DispatchRecordStorage, to hooks: [any TraceHook], in runtime: ChainRuntime
+    _ storage: DispatchRecordStorage, along path: PathCache, in runtime: ChainRuntime
   ) {
-    TracerHook.deliver(.dispatch(DispatchRecord(storage: storage)), to: hooks, in: runtime)
+    TracerHook.deliver(.dispatch(DispatchRecord(storage: storage)), to: path.hooks, in: runtime)
   }
 
   private func recycle(_ probe: RecordingProbe, to runtime: ChainRuntime) {
     if !extras.isEmpty { extras.removeAll() }
-    probe.returnFree(to: runtime)
+    probe.returnFree()
     #if CHAINKIT_INVARIANTS
       checkInvariants(of: runtime)
     #endif
   }
 
-  /// Traps with a message if the free list breaks the invariant above: every recorder on it is
-  /// recycled (no box, cores or tracers) and appears once.
+  /// Traps with a message if the runtime's list of recorders breaks the invariant above: every
+  /// recorder appears once, and every free one is recycled (no box, cores or tracers).
   func checkInvariants(of runtime: ChainRuntime) {
     precondition(
       DescriptionBox.spareIsRefillable(in: runtime), "the spare box holds a payload with references"
     )
     var seen: Set<ObjectIdentifier> = []
-    var next = runtime.freeRecorders
+    var next = runtime.recorders
     while let probe = next {
+      next = probe.nextRecorder
       guard let recorder = probe.recorder as? DispatchRecorder else {
-        preconditionFailure("a free recorder's probe holds another kind of recorder")
+        preconditionFailure("a listed recorder's probe holds another kind of recorder")
       }
-      precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder freed twice")
+      precondition(seen.insert(ObjectIdentifier(probe)).inserted, "a recorder listed twice")
+      // A recorder in use (an enclosing dispatch's) holds its dispatch.
+      guard !probe.isInUse else { continue }
       precondition(
         probe.isClear && recorder.extras.isEmpty && recorder.probe === probe,
-        "a recorder on the free list still holds a dispatch")
+        "a free recorder still holds a dispatch")
       if let spare = recorder.storage {
         precondition(
           spare.box == nil && spare.payloadText == nil, "a recorder's spare holds a payload")
       }
-      next = probe.nextFree
     }
   }
 
@@ -243,7 +224,7 @@ final class DispatchRecorder: DispatchRecording {
   }
 
   /// Fills `storage` with the dispatch as it ended with `outcome`, from what `probe` recorded
-  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:)``), along the nodes `names`
+  /// (``RecordingProbe/take(exchangingKept:box:answeredBy:path:key:)``), along the nodes `names`
   /// (target first), or the path's if nil.
   ///
   /// - Returns: The path the dispatch walked, if any.
@@ -257,7 +238,11 @@ final class DispatchRecorder: DispatchRecording {
     var path: PathCache?
     let taken = probe.take(
       exchangingKept: &storage.kept, box: &storage.box, answeredBy: &storage.answeredBy,
-      path: &path)
+      path: &path, key: &storage.key)
+    storage.id = taken.id
+    storage.parent = taken.parent == 0 ? nil : taken.parent
+    storage.kind = taken.kind
+    storage.walked = names == nil
     // NB: in place, field by field: storage filled again holds the last record's values, and
     // each is released as it is overwritten. Optionals are unwrapped by `if let`, not `??`,
     // whose generic copy goes through the type's metadata.
@@ -290,7 +275,7 @@ final class DispatchRecorder: DispatchRecording {
       storage.madeHops = storage.recorded.records(box: nil, indices: &noIndices)
     } else {
       // NB: the records are made from the recorded hops when first read, and kept in the box.
-      storage.madeHops = nil
+      if storage.madeHops != nil { storage.madeHops = nil }
     }
     storage.checkInvariantsIfEnabled()
     return path

@@ -59,6 +59,11 @@ final class TracerHook: TraceHook {
     tracer.receive(TraceRecord(event))
   }
 
+  /// Hands `record` to the tracer.
+  func hand(_ record: TraceRecord) {
+    tracer.receive(record)
+  }
+
   /// Hands `record` to the tracers of `hooks` (every hook is a tracer's), through the door of
   /// `runtime`, the traced dispatch's.
   static func deliver(_ record: TraceRecord, to hooks: [any TraceHook], in runtime: ChainRuntime) {
@@ -67,7 +72,9 @@ final class TracerHook: TraceHook {
     // context retains the record and the hooks.
     Trace.enter(runtime)
     for hook in hooks {
-      if let hook = hook as? TracerHook { hook.tracer.receive(record) }
+      // NB: the tracer called from the hook's own method, where the hook is borrowed: read
+      // here, it is retained around the call.
+      (hook as? TracerHook)?.hand(record)
     }
     Trace.leave(runtime)
   }
