@@ -49,8 +49,14 @@ package final class RecordingProbe: DispatchProbe {
     []
   /// The payload and its rewrites, while the dispatch runs.
   @exclusivity(unchecked) private var box: DescriptionBox?
-  /// When the dispatch began (``TraceClock/now()``).
+  /// When the dispatch began (``TraceClock/now()``, or its counter reading converted by
+  /// ``calibration``).
   @exclusivity(unchecked) private var start: UInt64 = 0
+  /// Whether the dispatch read the clock at its start, and so reads it at its end: no rate for
+  /// the counter was known, or it was due to be measured again.
+  @exclusivity(unchecked) package private(set) var readsClock = true
+  /// The counter's rate, measured from the clock readings of this probe's earlier dispatches.
+  @exclusivity(unchecked) package private(set) var calibration = TraceCalibration()
   /// The counter when the dispatch began (``TraceClock/ticks()``).
   @exclusivity(unchecked) private var startTicks: UInt64 = 0
   /// The counter at the end of the previous visited hop, or at the start: where the next hop's
@@ -167,11 +173,25 @@ package final class RecordingProbe: DispatchProbe {
     // end.
     keptCount = 0
     slots = ReservedSlots()
-    // NB: the clock, then the counter (and at the end the reverse), so that every hop's counter
-    // reading falls between the span's two clock readings; without a counter, `ticks()` is the
-    // clock, and the start's one reading serves as both.
-    start = TraceClock.now()
-    startTicks = TraceClock.hasCounter ? TraceClock.ticks() : start
+    if TraceClock.hasCounter {
+      let ticks = TraceClock.ticks()
+      readsClock = !calibration.converts(atTicks: ticks)
+      if readsClock {
+        // NB: the clock, then the counter (and at the end the reverse), so that every hop's
+        // counter reading falls between the span's two clock readings.
+        start = TraceClock.now()
+        startTicks = TraceClock.ticks()
+      } else {
+        start = calibration.time(atTicks: ticks)
+        startTicks = ticks
+      }
+    } else {
+      // NB: without a counter, `ticks()` is the clock, and the start's one reading serves as
+      // both.
+      start = TraceClock.now()
+      startTicks = start
+      readsClock = true
+    }
     stamp = startTicks
   }
 
@@ -186,14 +206,23 @@ package final class RecordingProbe: DispatchProbe {
   /// not copied: nothing is retained, and once the record that holds the other buffer is gone,
   /// each is filled again in place.
   ///
-  /// Reads the clock for the dispatch's end.
+  /// Reads the counter for the dispatch's end, and the clock if it read the clock at its start.
   package func take(
     exchangingKept hops: inout ContiguousArray<RecordedHop>, box: inout DescriptionBox?,
     answeredBy: inout String?, path: inout PathCache?, key: inout String
   ) -> RecordedWalk {
     // NB: no earlier than the last hop's reading (see `endHop`).
     let endTicks = max(TraceClock.ticks(), stamp)
-    let endTime = TraceClock.hasCounter ? TraceClock.now() : endTicks
+    let endTime: UInt64
+    if !readsClock {
+      endTime = start &+ calibration.nanoseconds(inTicks: endTicks &- startTicks)
+    } else if TraceClock.hasCounter {
+      endTime = TraceClock.now()
+      calibration.note(time: start, ticks: startTicks)
+      calibration.note(time: endTime, ticks: endTicks)
+    } else {
+      endTime = endTicks
+    }
     let span = TraceSpan(start: start, end: endTime, startTicks: startTicks, endTicks: endTicks)
     slots = ReservedSlots()
     if keptCount < kept.count { kept.removeLast(kept.count - keptCount) }

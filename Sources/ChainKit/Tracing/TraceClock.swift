@@ -5,9 +5,10 @@ import CChainClock
 ///
 /// NB: `clock_gettime` directly: `ContinuousClock.now` and `Duration` arithmetic cost more per
 /// read. Even so it is a call, where the counter is one instruction, and a traced dispatch reads a
-/// time at every visited node (`bubble8.traced`; see BENCHMARKS.md): so a dispatch reads the
-/// clock only at its start and end, each hop reads the counter, and ``TraceSpan`` converts the
-/// hops' ticks to times between the two clock readings.
+/// time at every visited node (`bubble8.traced`; see BENCHMARKS.md): so each hop reads the
+/// counter, ``TraceSpan`` converts the hops' ticks to times between the dispatch's start and
+/// end, and a dispatch reads the clock at its start and end only while its probe's
+/// ``TraceCalibration`` knows no current rate for the counter.
 package enum TraceClock {
   /// Nanoseconds since an arbitrary fixed point (the system's boot, on Linux).
   @inline(__always)

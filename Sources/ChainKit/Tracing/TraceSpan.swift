@@ -1,10 +1,13 @@
-/// A traced dispatch's two clock readings and the counter's readings beside them: what turns a
-/// hop's counter reading (``TraceClock/ticks()``) into a time on the clock (``TraceClock/now()``).
+/// A traced dispatch's start and end times and the counter's readings beside them: what turns
+/// a hop's counter reading (``TraceClock/ticks()``) into a time on the clock
+/// (``TraceClock/now()``).
 ///
 /// The counter runs at a rate of its own, so a span converts by linear interpolation between its
-/// two pairs of readings: its own calibration, none kept between dispatches. The start's ticks
-/// are read after its clock reading and the end's before its, so every hop's ticks lie between
-/// the two pairs in real time, and a time is clamped to `[start, end]`.
+/// two pairs of readings. The times are the clock's, read at the dispatch's start and end, or,
+/// once the probe knows the counter's rate (``TraceCalibration``), its counter readings
+/// converted at that rate; either way the start's ticks are read after its time and the end's
+/// before its, so every hop's ticks lie between the two pairs, and a time is clamped to
+/// `[start, end]`.
 package struct TraceSpan: Sendable, Equatable {
   /// The clock when the dispatch began, in nanoseconds.
   package var start: UInt64
