@@ -57,7 +57,7 @@ extension NodeCore {
       let probe = withUnretained(walk.path) { cache in
         cache.makeProbe(
           .event, id: opening.id, parent: opening.parentID, key: key,
-          box: PayloadBox.make(payload, reusing: runtime), bubbles: bubbles)
+          taking: PayloadBox.make(payload, reusing: runtime), bubbles: bubbles)
       }
       if let plan = withUnretained(
         walk.path, { $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID)) })
