@@ -62,8 +62,10 @@ extension NodeCore {
       if let plan = withUnretained(
         walk.path, { $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID)) })
       {
-        dispatch(
-          along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
+        withUnretained(plan) {
+          dispatch(
+            along: $0, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
+        }
       } else {
         walkHits(
           &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,
