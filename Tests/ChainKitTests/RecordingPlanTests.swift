@@ -75,6 +75,12 @@ private final class Box<Value> {
   init(_ value: Value) { self.value = value }
 }
 
+/// A plan watched without keeping it alive.
+@MainActor
+private final class WeakPlan {
+  weak var plan: RecordingPlan?
+}
+
 private struct Thrown: Error, CustomStringConvertible {
   var description: String { "thrown" }
 }
@@ -169,6 +175,28 @@ struct RecordingPlanTests {
       for value in 1...3 { tree.leaf.post(.tap, value) }
       for value in 1...2 { tree.mid.post(.tap, value) }
     }
+  }
+
+  @Test("a plan a nested post replaces stays alive while the dispatch walking it runs")
+  func replacedPlanOutlivesItsDispatch() throws {
+    let tree = try Tree(diamond: false)
+    let traceLog = TraceLog()
+    let token = tree.root.install(traceLog)
+    let outer = WeakPlan()
+    let alive = Box<[Bool]>([])
+    tree.mid.on(.tap) { [unowned leaf = tree.leaf, unowned mid = tree.mid] _, value in
+      guard value == 1 else { return }
+      outer.plan = leaf.core.cachedPath.lastRecordingPlan
+      // A registration for the key, then a post of it along the same path, which makes the
+      // path's plan afresh and replaces the one this dispatch walks.
+      mid.on(.tap) { _, _ in }
+      leaf.post(.tap, 2)
+      alive.value.append(outer.plan != nil)
+    }
+    tree.leaf.post(.tap, 1)
+    token.cancel()
+    #expect(tree.runtime.recordingPlansMade == 2)
+    #expect(alive.value == [true])
   }
 
   @Test("over two parents: each node visited once, in path order")

@@ -57,13 +57,15 @@ extension NodeCore {
       let probe = withUnretained(walk.path) { cache in
         cache.makeProbe(
           .event, id: opening.id, parent: opening.parentID, key: key,
-          box: PayloadBox.make(payload, reusing: runtime), bubbles: bubbles)
+          taking: PayloadBox.make(payload, reusing: runtime), bubbles: bubbles)
       }
       if let plan = withUnretained(
         walk.path, { $0.recordingPlan(for: keyID, generation: runtime.generation(ofKey: keyID)) })
       {
-        dispatch(
-          along: plan, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
+        withUnretained(plan) {
+          dispatch(
+            along: $0, probe: probe, walk: &walk, bubbles: bubbles, ctx: &ctx, payload: payload)
+        }
       } else {
         walkHits(
           &walk, capturesAbove: capturesAbove, captureBelow: walk.cache.cores.count,

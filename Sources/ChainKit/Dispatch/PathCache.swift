@@ -127,11 +127,25 @@ package final class PathCache {
     _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox,
     bubbles: Bool
   ) -> DispatchProbe {
+    makeProbe(kind, id: id, parent: parent, key: key, taking: box, bubbles: bubbles)
+  }
+
+  /// As ``makeProbe(_:id:parent:key:box:bubbles:)``, taking the caller's reference to the box,
+  /// which a free recorder's probe keeps: the box made for an event's dispatch is handed on,
+  /// not retained by the probe and released by the dispatch.
+  ///
+  /// NB: a request's dispatch calls the borrowing form: its untraced walk, inlined into the
+  /// caller, is laid out as before.
+  @usableFromInline
+  func makeProbe(
+    _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String,
+    taking box: consuming DescriptionBox, bubbles: Bool
+  ) -> DispatchProbe {
     if observers.isEmpty, let probe = RecordingProbe.takeFree(from: runtime) {
       // A free recorder records for whichever hooks the path has: taken here, not through the
       // first hook.
       probe.begin(
-        kind, id: id, parent: parent, key: key, box: box, bubbles: bubbles, path: self,
+        kind, id: id, parent: parent, key: key, box: consume box, bubbles: bubbles, path: self,
         count: count)
       return probe
     }

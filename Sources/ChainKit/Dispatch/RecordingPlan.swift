@@ -111,7 +111,7 @@ extension NodeCore {
   /// reference; and kept in this module, each pass ends by writing the probe's hop state
   /// directly (``RecordingProbe/endPass``), where the probe's unchecked exclusivity holds, rather
   /// than by a call. Out of line, so that the untraced dispatch keeps a small frame. The plan is
-  /// held for the call: a nested post may replace it.
+  /// borrowed: one a nested post replaces is kept until no operation is under way.
   @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
   func dispatch<P>(
     along plan: RecordingPlan, probe: DispatchProbe, walk: inout HitWalk, bubbles: Bool,
@@ -246,11 +246,14 @@ extension PathCache {
   /// The recording plan of `keyID` along this path at `generation` (the key's generation now),
   /// or `nil` if a traced dispatch of the key takes the walk over the hits: always on a path with
   /// activity observers, whose probe hears each call of the walk.
+  ///
+  /// Unretained, as a ``DispatchPlan``: the path keeps the plan while it lives, and a plan a
+  /// nested post replaces is kept until no operation is under way (``ChainRuntime/keepUntilIdle(_:)``).
   @usableFromInline
-  func recordingPlan(for keyID: Int, generation: UInt64) -> RecordingPlan? {
+  func recordingPlan(for keyID: Int, generation: UInt64) -> Unretained<RecordingPlan>? {
     guard observers.isEmpty else { return nil }
     if let last = lastRecordingPlan, last.keyID == keyID, last.generation == generation {
-      return last
+      return Unretained(last)
     }
     let plan: RecordingPlan?
     if let known = recordingPlans[keyID], known.generation == generation {
@@ -266,10 +269,11 @@ extension PathCache {
         ? RecordingPlan.make(keyID: keyID, generation: generation, pathLength: count, hits: found)
         : nil
       if plan != nil { runtime.recordingPlansMade += 1 }
+      if let stale = recordingPlans[keyID]?.plan { runtime.keepUntilIdle(stale) }
       recordingPlans[keyID] = (generation, plan)
     }
     lastRecordingPlan = plan
-    return plan
+    return plan.map { Unretained($0) }
   }
 }
 

@@ -201,6 +201,14 @@ extension ChainRuntime {
     hasIdleWork = true
   }
 
+  /// Keeps a replaced recording plan until no operation is under way (a traced dispatch may be
+  /// walking it unretained).
+  func keepUntilIdle(_ plan: RecordingPlan) {
+    guard depth > 0 else { return }
+    retired.keep(plan)
+    hasIdleWork = true
+  }
+
   /// Traps with a message if the runtime is not idle and settled: what every operation must
   /// leave behind once the outermost one has returned.
   func checkInvariants() {

@@ -144,8 +144,8 @@ package final class RecordingProbe: DispatchProbe {
   /// and the payload in `box`) along `path` of `count` nodes (no path for a dispatch that never
   /// walked one).
   package func begin(
-    _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String, box: DescriptionBox?,
-    bubbles: Bool, path: PathCache?, count: Int
+    _ kind: DispatchKind, id: UInt64, parent: UInt64, key: String,
+    box: consuming DescriptionBox?, bubbles: Bool, path: PathCache?, count: Int
   ) {
     dispatchID = id
     parentID = parent
@@ -154,15 +154,15 @@ package final class RecordingProbe: DispatchProbe {
     if self.key != key { self.key = key }
     begin(
       walk: DispatchWalk(count: count, isRequest: kind == .request, bubbles: bubbles),
-      path: path, box: box)
+      path: path, box: consume box)
   }
 
   /// Starts recording a dispatch of `walk` along `path` (none for a dispatch that never walked
   /// one), posted with the payload in `box`.
-  private func begin(walk: DispatchWalk, path: PathCache?, box: DescriptionBox?) {
+  private func begin(walk: DispatchWalk, path: PathCache?, box: consuming DescriptionBox?) {
     self.walk = walk
     self.path = path
-    self.box = box
+    self.box = consume box
     cursor = 0
     end = nil
     // NB: cleared only if set (the last dispatch's end moved it out): clearing it releases it.

@@ -13,6 +13,12 @@ extension RetiredStorage {
     elements.append(Unmanaged.fromOpaque(element.toOpaque()))
     checkInvariants()
   }
+
+  /// Keeps `object` alive until ``free()``, with a retain of its own.
+  mutating func keep(_ object: AnyObject) {
+    elements.append(Unmanaged.passRetained(object))
+    checkInvariants()
+  }
 }
 
 extension NodeCore {
