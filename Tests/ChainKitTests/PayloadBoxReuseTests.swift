@@ -135,6 +135,30 @@ struct PayloadBoxReuseTests {
     // Only a payload with no references waits in a spare box.
     #expect(payload == nil, "a spare box still holds the payload of a record nobody holds")
   }
+
+  @Test("a spare made on another thread is refilled, and its payload read, on the main actor's")
+  func spareFromAnotherThread() async {
+    // The main actor's jobs need not all run on one thread (on Linux, once the thread pool
+    // drains the main queue): a spare's next dispatch may run on another than made it. Each
+    // step traps if it fails, so the child's exit says whether all held.
+    await #expect(processExitsWith: .success) {
+      let box: DescriptionBox = await Task.detached { PayloadBox(0) }.value
+      try await PayloadBoxReuseTests.postTracedWithSpare(box)
+    }
+  }
+
+  /// Posts a traced `Keys.ping` with `box` as the runtime's spare, and checks the record's
+  /// payload reads as posted from the refilled box.
+  private static func postTracedWithSpare(_ box: DescriptionBox) throws {
+    let nodes = try chain("root", "leaf")
+    let log = TraceLog()
+    nodes[0].install(log)
+    nodes[0].core.runtime.spareBox = box
+    nodes[1].post(Keys.ping, 41)
+    let record = log.dispatches.last
+    precondition(record?.storage.box === box, "the spare was not refilled")
+    precondition(record?.payload == "41", "the refilled payload read \(record?.payload ?? "none")")
+  }
 }
 
 extension Keys {

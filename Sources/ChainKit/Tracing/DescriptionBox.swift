@@ -59,10 +59,15 @@ package class DescriptionBox: @unchecked Sendable {
   ///
   /// NB: unchecked: the lock makes every access exclusive.
   @exclusivity(unchecked) private var state = Texts()
-  /// The thread that made the box: the main actor's.
-  // NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
-  // on Linux (Foundation first touched from another thread).
-  private let home = SystemCalls.currentThread()
+  /// The thread that made the box, or last refilled it: the main actor's then.
+  ///
+  /// NB: not `Thread.isMainThread`, which answers false on the main thread under `swift test`
+  /// on Linux (Foundation first touched from another thread). Written again when a spare is
+  /// refilled: the main actor's jobs need not all run on one thread (on Linux, once the main
+  /// queue is drained by the thread pool), so the thread a spare was made on may no longer be
+  /// the one its next dispatch runs on. Unchecked: written only by the holder of the box's one
+  /// reference, before any record shares it.
+  @exclusivity(unchecked) private var home = SystemCalls.currentThread()
 
   @usableFromInline
   init() {}
@@ -78,6 +83,13 @@ package class DescriptionBox: @unchecked Sendable {
 
   /// Whether the calling thread is the one the values may be read on.
   package final var isHome: Bool { SystemCalls.isSameThread(home, SystemCalls.currentThread()) }
+
+  /// Makes the calling thread, on the main actor with the box's one reference, the one its
+  /// values may be read on: a spare refilled for a dispatch running there.
+  @usableFromInline
+  final func rehome() {
+    home = SystemCalls.currentThread()
+  }
 
   /// How many values the box holds: the payload, then one per interceptor rewrite kept.
   var valueCount: Int { 0 }
@@ -183,6 +195,7 @@ package final class PayloadBox<Payload>: DescriptionBox, @unchecked Sendable {
     else { return PayloadBox(payload) }
     // The type was just compared; the spare's one reference is here.
     let box = uncheckedCast(spare, to: PayloadBox<Payload>.self)
+    box.rehome()
     box.posted = payload
     if !box.rewrites.isEmpty { box.rewrites = [] }
     box.checkInvariantsIfEnabled()
