@@ -124,7 +124,7 @@ struct TextFastPathTests {
       joined(parts, separator: ", ", marking: "'", opening: "<", closing: ">") == "<\(marked)>")
     #expect(joined([], separator: ", ", marking: "'", opening: "[", closing: "]") == "[]")
     #expect(
-      joined(parts, separator: ">", marking: "", opening: text, closing: "")
+      joined(parts, separator: ">", opening: text)
         == text + parts.joined(separator: ">"))
   }
 }

@@ -36,28 +36,9 @@ func concatenated(_ parts: String...) -> String {
   }
 }
 
-/// Names joined by a separator, made in one allocation (see ``concatenated(_:)``).
-///
-/// - Parameters:
-///   - names: The names, in order.
-///   - separator: What goes between two names.
-/// - Returns: The joined text.
-func joined(_ names: [String], separator: String) -> String {
-  var count = separator.utf8.count * max(0, names.count - 1)
-  for name in names { count += name.utf8.count }
-  return String(unsafeUninitializedCapacity: count) { buffer in
-    var written = 0
-    for index in names.indices {
-      if index > names.startIndex { written = copyUTF8(of: separator, into: buffer, at: written) }
-      written = copyUTF8(of: names[index], into: buffer, at: written)
-    }
-    return written
-  }
-}
-
-/// Names each between two marks, joined by a separator and enclosed by an opening and a
-/// closing, made in one allocation (see ``concatenated(_:)``): `["bo: wow", "cy: hi"]` from the
-/// two names, `"` around each, `, ` between them and `[` `]` around all.
+/// Names joined by a separator, each between two marks and all between an opening and a
+/// closing (none by default), made in one allocation (see ``concatenated(_:)``): `["bo: wow",
+/// "cy: hi"]` from the two names, `"` around each, `, ` between them and `[` `]` around all.
 ///
 /// - Parameters:
 ///   - names: The names, in order.
@@ -67,7 +48,8 @@ func joined(_ names: [String], separator: String) -> String {
 ///   - closing: What goes last.
 /// - Returns: The joined text.
 func joined(
-  _ names: [String], separator: String, marking mark: String, opening: String, closing: String
+  _ names: [String], separator: String, marking mark: String = "", opening: String = "",
+  closing: String = ""
 ) -> String {
   var count = separator.utf8.count * max(0, names.count - 1) + opening.utf8.count
   count += closing.utf8.count + 2 * mark.utf8.count * names.count

@@ -71,8 +71,8 @@ final class InspectorRowText {
     if let known = texts[record.id] { return known }
     // The path joined straight after the lead, which is short enough to need no allocation.
     let header = joined(
-      record.path, separator: ">", marking: "",
-      opening: concatenated(" ", label(ofID: record.id), " ", record.key, " "), closing: "")
+      record.path, separator: ">",
+      opening: concatenated(" ", label(ofID: record.id), " ", record.key, " "))
     // NB: the hops' pieces gathered and joined once: a string grown piece by piece was copied
     // into a larger buffer as it grew. A loop, not a lazy filter and map: Swift checks the main
     // actor's executor for each element a main-actor closure sees inside an algorithm.

@@ -43,7 +43,7 @@ extension InspectorView {
     lines.reserveCapacity(hops.count + 3)
     lines.append(concatenated("payload ", record.payload))
     lines.append(
-      joined(record.path, separator: " > ", marking: "", opening: "path ", closing: ""))
+      joined(record.path, separator: " > ", opening: "path "))
     // Before the hops, so a refusal (which has none) or a runaway below shows in the rows kept.
     let refused = hops.isEmpty && !record.errors.isEmpty
     for error in DispatchLines.errorsOffHops(of: record, hops: hops) {

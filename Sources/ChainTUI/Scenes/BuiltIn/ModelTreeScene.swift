@@ -94,7 +94,7 @@ struct Comments: Sendable, Equatable, CustomStringConvertible {
     for line in lines {
       quoted.append(Self.isPlain(line) ? concatenated("\"", line, "\"") : line.debugDescription)
     }
-    return concatenated("[", joined(quoted, separator: ", "), "]")
+    return joined(quoted, separator: ", ", opening: "[", closing: "]")
   }
 
   /// Whether a line is written as it is between quotes: printable ASCII other than a quote or
